@@ -1,0 +1,18 @@
+/**
+ * A real database for a test file: PostgreSQL when TEST_DATABASE_URL is set (CI runs the suite
+ * both ways), otherwise an in-memory embedded PostgreSQL (PGlite). Migrated and seeded with the
+ * sample catalogue, and registered as the process's database so that API routes use it.
+ */
+import { closeDatabase, openDatabase, setDatabase, type Database } from '@/lib/server/db/client';
+import { prepareDatabase } from '@/lib/server/db/prepare';
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function openTestDatabase(): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+  await prepareDatabase(database);
+  setDatabase(database);
+  return database;
+}
+
+export { closeDatabase as closeTestDatabase };

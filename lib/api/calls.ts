@@ -1,0 +1,102 @@
+/**
+ * One function per call of the spec's calls table (section 7). Each returns the answer's `data`
+ * (typed by the shared contracts) or throws `ApiError`. Calls whose server side comes with a
+ * later capability are here already so that the client has one place for every call.
+ */
+import type { ApiClient } from '@/lib/api/client';
+import type { Envelope } from '@/lib/contracts/envelope';
+import type {
+  PaginateQuery,
+  ProductAllQuery,
+  ProductBySlugQuery,
+  ProductDetail,
+  ProductIdMultipleQuery,
+  ProductPage,
+  ProductSlugMultipleQuery,
+  ProductSummary,
+} from '@/lib/contracts/catalogue';
+import type { Handshake } from '@/lib/contracts/settings';
+import type { SubscribeQuery } from '@/lib/contracts/subscribe';
+import type { CartItem, ChangePasswordBody, LoginBody, OtpRequestBody, OtpValidateBody, SignupBody, UserRecord } from '@/lib/contracts/auth';
+import type {
+  CheckoutOrderBody,
+  Order,
+  OrderCreateBody,
+  OrderCreated,
+  OrderUpdateBody,
+  ReviewBody,
+  SaveSenderInfoBody,
+  UpdatePaymentDetailsBody,
+} from '@/lib/contracts/orders';
+
+type Params = Record<string, string | number | boolean | undefined>;
+type WithoutBusiness<T> = Omit<T, 'business'>;
+
+async function get<T>(api: ApiClient, url: string, params: Params = {}): Promise<T> {
+  const res = await api.http.get<Envelope<T>>(url, { params: { business: api.business, ...params } });
+  return res.data.data;
+}
+
+async function send<T>(api: ApiClient, method: 'post' | 'put' | 'delete', url: string, body?: unknown, params: Params = {}): Promise<T> {
+  const res = await api.http.request<Envelope<T>>({ method, url, data: body, params });
+  return res.data.data;
+}
+
+// Accounts
+export const login = (api: ApiClient, body: WithoutBusiness<LoginBody>) =>
+  send<UserRecord>(api, 'post', '/v1/regal/auth/login', { ...body, business: api.business });
+export const signup = (api: ApiClient, body: WithoutBusiness<SignupBody>) =>
+  send<UserRecord>(api, 'post', '/v1/regal/auth/signup', { ...body, business: api.business });
+export const requestOtp = (api: ApiClient, body: WithoutBusiness<OtpRequestBody>) =>
+  send<unknown>(api, 'post', '/v1/regal/auth/otp/request', { ...body, business: api.business });
+export const validateOtp = (api: ApiClient, body: WithoutBusiness<OtpValidateBody>) =>
+  send<UserRecord>(api, 'post', '/v1/regal/auth/otp/validate', { ...body, business: api.business });
+export const changePassword = (api: ApiClient, body: WithoutBusiness<ChangePasswordBody>) =>
+  send<UserRecord>(api, 'put', '/v1/regal/auth/change-password', { ...body, business: api.business });
+
+// Settings and newsletter
+export const getHandshake = (api: ApiClient) => get<Handshake>(api, '/v1/regal/handshake');
+export const subscribe = (api: ApiClient, query: WithoutBusiness<SubscribeQuery>) =>
+  send<{ email: string; alreadySubscribed: boolean }>(api, 'post', '/v1/regal/subscribe', undefined, { business: api.business, email: query.email });
+
+// Cart
+export const updateCartItems = (api: ApiClient, cartItems: CartItem[]) =>
+  send<unknown>(api, 'put', '/v1/cart-item/update', { cartItems }, { business: api.business });
+
+// Orders
+const orderPath = (id: string) => `/v1/firebase/order/${encodeURIComponent(id)}`;
+export const getOrder = (api: ApiClient, id: string) => get<Order>(api, orderPath(id));
+export const createOrder = (api: ApiClient, body: WithoutBusiness<OrderCreateBody>) =>
+  send<OrderCreated>(api, 'post', '/v1/firebase/order/create', { ...body, business: api.business });
+export const updateOrder = (api: ApiClient, id: string, body: WithoutBusiness<OrderUpdateBody>) =>
+  send<unknown>(api, 'put', orderPath(id), { ...body, business: api.business });
+export const checkoutOrder = (api: ApiClient, id: string, body: WithoutBusiness<CheckoutOrderBody>) =>
+  send<unknown>(api, 'put', `/v1/firebase/order/checkout-order/${encodeURIComponent(id)}`, { ...body, business: api.business });
+export const saveSenderInfo = (api: ApiClient, id: string, body: SaveSenderInfoBody) =>
+  send<unknown>(api, 'put', `/v1/firebase/order/save-sender-info/${encodeURIComponent(id)}`, { ...body, business: api.business });
+export const updatePaymentDetails = (api: ApiClient, id: string, body: UpdatePaymentDetailsBody) =>
+  send<unknown>(api, 'put', `/v1/firebase/order/update-payment-details/${encodeURIComponent(id)}`, body);
+export const getOrderByNumber = (api: ApiClient, orderNumber: string) =>
+  get<Order>(api, `/v1/firebase/order/order-number/${encodeURIComponent(orderNumber)}`);
+export const submitReview = (api: ApiClient, orderId: string, body: ReviewBody) =>
+  send<unknown>(api, 'post', `/v1/firebase/order/submit-review/${encodeURIComponent(orderId)}`, body);
+export const validateCoupon = (api: ApiClient, body: Record<string, unknown>) =>
+  send<unknown>(api, 'post', '/v1/coupon/validate', body, { business: api.business });
+export const deleteCoupon = (api: ApiClient, orderId: string) =>
+  send<unknown>(api, 'delete', `/v1/firebase/order/delete-coupon/${encodeURIComponent(orderId)}`);
+
+// Catalogue
+export const getProductBySlug = (api: ApiClient, slug: string, query: Omit<ProductBySlugQuery, 'slug' | 'business'> = {}) =>
+  get<ProductDetail>(api, `/v1/product/slug/${encodeURIComponent(slug)}`, { onlyActive: true, ...query });
+export const paginateProducts = (api: ApiClient, query: WithoutBusiness<PaginateQuery>) =>
+  get<ProductPage>(api, '/v1/product/paginate', {
+    onlyActive: true,
+    ...query,
+    searchValue: query.searchValue?.toLowerCase(),
+  });
+export const getAllProducts = (api: ApiClient, query: WithoutBusiness<ProductAllQuery> = {}) =>
+  get<ProductSummary[]>(api, '/v1/product/all', { onlyActive: true, ...query });
+export const getProductsBySlugs = (api: ApiClient, slugs: string[], query: Omit<ProductSlugMultipleQuery, 'slugs' | 'business'> = {}) =>
+  get<ProductSummary[]>(api, '/v1/product/slug-multiple', { onlyActive: true, ...query, slugs: slugs.join(',') });
+export const getProductsByIds = (api: ApiClient, ids: string[], query: Omit<ProductIdMultipleQuery, 'ids' | 'business'> = {}) =>
+  get<ProductSummary[]>(api, '/v1/product/id-multiple', { onlyActive: true, ...query, ids: ids.join(',') });

@@ -1,0 +1,59 @@
+/**
+ * The typed API client: one axios instance that sends JSON, adds the bearer token when there is
+ * one, and turns a 4xx/5xx answer into an `ApiError { status, message }`. Each call of the
+ * spec's table is one function in `lib/api/calls.ts` over this instance.
+ */
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiClientOptions = {
+  /** '' in the browser (same origin); an absolute URL on the server or in tests. */
+  baseURL: string;
+  /** The logged-in user's bearer token, read at each request. */
+  getToken?: () => string | null | undefined;
+  /** The shop's fixed business identifier. */
+  business: string;
+  timeoutMs?: number;
+};
+
+export type ApiClient = { http: AxiosInstance; business: string };
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as { message?: unknown; status?: unknown } | undefined;
+    const status = typeof body?.status === 'number' ? body.status : (error.response?.status ?? 0);
+    const message =
+      typeof body?.message === 'string'
+        ? body.message
+        : error.response
+          ? `The shop answered ${error.response.status}`
+          : 'Cannot reach the shop. Check your connection and try again.';
+    return new ApiError(status, message);
+  }
+  return new ApiError(0, error instanceof Error ? error.message : 'Unexpected error');
+}
+
+/** Creates a client; `lib/api/calls.ts` functions take it as their first argument. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http = axios.create({
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs ?? 15000,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  });
+  http.interceptors.request.use((config) => {
+    const token = options.getToken?.();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+  return { http, business: options.business };
+}

@@ -1,0 +1,13 @@
+/** The shop's clock: dates are days in Africa/Lagos, written YYYY-MM-DD. */
+
+export const SHOP_TIME_ZONE = 'Africa/Lagos';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The shop's calendar day at an instant.
+ * @example shopDay(new Date('2027-02-13T23:30:00Z')) // '2027-02-14' (00:30 in Lagos)
+ */
+export function shopDay(at: Date): string {
+  return dayFormat.format(at);
+}

@@ -1,0 +1,136 @@
+/**
+ * The server's configuration, read once from environment variables and validated with a clear
+ * message for each bad value. Every variable is listed in `.env.example`. Values here never reach
+ * the browser: only what the handshake chooses to expose does.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const text = (fallback: string) => z.string().trim().min(1).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded database)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: text('.data'),
+  SITE_URL: z.string().trim().url().default('http://localhost:3000'),
+  BUSINESS_ID: text('regal'),
+  BRAND_NAME: text('Regal Flowers'),
+
+  LAGOS_BRANCH_NAME: text('Lagos Head Office'),
+  LAGOS_BRANCH_ADDRESS: text('81b Lafiaji Way, Dolphin Estate, Ikoyi, Lagos'),
+  LAGOS_BRANCH_PHONE: text('+234 803 000 0001'),
+  LAGOS_BRANCH_WHATSAPP: text('+234 803 000 0001'),
+  LAGOS_BRANCH_MAP_URL: text('https://maps.google.com/?q=Dolphin+Estate+Ikoyi+Lagos'),
+  LAGOS_BRANCH_HOURS: text('Open 24 hours, 7 days a week (online); walk-ins 7am to 9pm daily'),
+  ABUJA_BRANCH_NAME: text('Abuja Branch'),
+  ABUJA_BRANCH_ADDRESS: text('5 Nairobi Street, off Aminu Kano Crescent, Wuse 2, Abuja'),
+  ABUJA_BRANCH_PHONE: text('+234 803 000 0002'),
+  ABUJA_BRANCH_WHATSAPP: text('+234 803 000 0002'),
+  ABUJA_BRANCH_MAP_URL: text('https://maps.google.com/?q=Wuse+2+Abuja'),
+  ABUJA_BRANCH_HOURS: text('Open 24 hours, 7 days a week (online); walk-ins 8am to 8pm daily'),
+  CONTACT_EMAIL: z.string().trim().email().default('info@example.com'),
+
+  PAYMENT_BANK_NAME: text('Guaranty Trust Bank (GTBank)'),
+  PAYMENT_BANK_ACCOUNT_NAME: text('Regal Flowers Ltd'),
+  PAYMENT_BANK_ACCOUNT_NUMBER: text('0000000000'),
+  PAYMENT_WALLET_EMAIL: z.string().trim().email().default('payments@example.com'),
+  PAYMENT_BITCOIN_ADDRESS: text('bc1q-sample-address-set-PAYMENT_BITCOIN_ADDRESS'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  /** PostgreSQL connection string, or undefined for the embedded database. */
+  databaseUrl: string | undefined;
+  /** Absolute directory for the embedded database and generated media. */
+  dataDir: string;
+  siteUrl: string;
+  businessId: string;
+  brandName: string;
+  contactEmail: string;
+  branches: Branch[];
+  paymentInfo: PaymentInfo;
+};
+
+export type Branch = {
+  key: 'lagos' | 'abuja';
+  name: string;
+  address: string;
+  phone: string;
+  whatsapp: string;
+  mapUrl: string;
+  hours: string;
+};
+
+export type PaymentInfo = {
+  bankName: string;
+  bankAccountName: string;
+  bankAccountNumber: string;
+  walletEmail: string;
+  bitcoinAddress: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment into a `Config`; throws `ConfigError` listing every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    siteUrl: e.SITE_URL.replace(/\/+$/, ''),
+    businessId: e.BUSINESS_ID,
+    brandName: e.BRAND_NAME,
+    contactEmail: e.CONTACT_EMAIL,
+    branches: [
+      {
+        key: 'lagos',
+        name: e.LAGOS_BRANCH_NAME,
+        address: e.LAGOS_BRANCH_ADDRESS,
+        phone: e.LAGOS_BRANCH_PHONE,
+        whatsapp: e.LAGOS_BRANCH_WHATSAPP,
+        mapUrl: e.LAGOS_BRANCH_MAP_URL,
+        hours: e.LAGOS_BRANCH_HOURS,
+      },
+      {
+        key: 'abuja',
+        name: e.ABUJA_BRANCH_NAME,
+        address: e.ABUJA_BRANCH_ADDRESS,
+        phone: e.ABUJA_BRANCH_PHONE,
+        whatsapp: e.ABUJA_BRANCH_WHATSAPP,
+        mapUrl: e.ABUJA_BRANCH_MAP_URL,
+        hours: e.ABUJA_BRANCH_HOURS,
+      },
+    ],
+    paymentInfo: {
+      bankName: e.PAYMENT_BANK_NAME,
+      bankAccountName: e.PAYMENT_BANK_ACCOUNT_NAME,
+      bankAccountNumber: e.PAYMENT_BANK_ACCOUNT_NUMBER,
+      walletEmail: e.PAYMENT_WALLET_EMAIL,
+      bitcoinAddress: e.PAYMENT_BITCOIN_ADDRESS,
+    },
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,118 @@
+/**
+ * Opens the shop's database: PostgreSQL through `pg` when `DATABASE_URL` is set, otherwise the
+ * embedded PostgreSQL (PGlite) under `DATA_DIR/db`. Both are driven by the same Drizzle schema,
+ * migrations and queries. One database is opened per process and reused (PGlite costs ~2 s and
+ * hundreds of MB to start; a `pg` pool is meant to be shared).
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getConfig } from '@/lib/server/config';
+import * as schema from '@/lib/server/db/schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` while holding a database-wide lock (one migrator or seeder at a time). */
+  exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+const LOCK_KEY = 724_311; // arbitrary, constant: the shop's set-up lock
+
+export type OpenOptions = {
+  /** PostgreSQL connection string; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Embedded database directory; absent means in memory. */
+  dataDir?: string;
+};
+
+/** Opens a database connection (not migrated). Callers own it and must `close()` it. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // A dropped connection must not crash the process; the next query gets a fresh one.
+    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    return {
+      db: drizzle({ client: pool, schema }) as unknown as Db,
+      kind: 'postgres',
+      async exclusive(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+          try {
+            return await fn(drizzle({ client, schema }) as unknown as Db);
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is single-connection and owned by this process: nothing else can interleave.
+    exclusive: (fn) => fn(db),
+    close: () => client.close(),
+  };
+}
+
+type Holder = { database?: Promise<Database> };
+const holder: Holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
+
+/** Where the embedded database lives for a data directory. */
+export function embeddedDbDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+/**
+ * The process's database, opened on first use, migrated and (when empty) seeded.
+ * Survives Next's module reloading in development through a `globalThis` holder.
+ */
+export function getDatabase(): Promise<Database> {
+  holder.database ??= (async () => {
+    const config = getConfig();
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : embeddedDbDir(config.dataDir),
+    });
+    const { prepareDatabase } = await import('@/lib/server/db/prepare');
+    await prepareDatabase(database);
+    return database;
+  })().catch((error: unknown) => {
+    holder.database = undefined;
+    throw error;
+  });
+  return holder.database;
+}
+
+/** The process's Drizzle handle. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Uses an already opened database as the process's database (tests). */
+export function setDatabase(database: Database): void {
+  holder.database = Promise.resolve(database);
+}
+
+/** Closes the process's database, if open. */
+export async function closeDatabase(): Promise<void> {
+  const current = holder.database;
+  holder.database = undefined;
+  if (current) await (await current).close();
+}

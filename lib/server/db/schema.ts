@@ -1,0 +1,167 @@
+/**
+ * The shop's database schema (Drizzle, PostgreSQL dialect). One schema serves the embedded
+ * database (PGlite) and a PostgreSQL server alike; `drizzle-kit generate` turns it into the SQL
+ * migrations under `drizzle/`.
+ *
+ * Money columns are integers in naira (the shop prices in whole naira). Later capabilities
+ * (users, carts, orders, payments, coupons, reviews) add their own tables that reference
+ * `products.id` and `product_variants.id`; nothing here has to change for them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** How a generated product picture is drawn; see `lib/server/media/bouquet-art.ts`. */
+export type ImageArt = {
+  kind: 'bouquet' | 'box' | 'vase' | 'basket' | 'gift' | 'cake' | 'bottle' | 'bear' | 'plant' | 'balloon' | 'candle';
+  /** Main petal or object colours, CSS hex. */
+  palette: string[];
+  /** Background colour, CSS hex. */
+  background: string;
+  /** Deterministic seed for placement and count of elements. */
+  seed: number;
+  /** Flower head style, when the picture has flowers. */
+  flower?: 'rose' | 'chrysanthemum' | 'lily' | 'gerbera' | 'carnation' | 'million-stars' | 'mixed';
+};
+
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  intro: text('intro').notNull(),
+  seoDescription: text('seo_description').notNull(),
+  /** Navigation group it belongs to, e.g. 'Occasions', 'Gifts', 'Flower Types'. */
+  navGroup: text('nav_group').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const designOptions = pgTable('design_options', {
+  /** Stable key, sent as the cart item's design name (e.g. 'in-a-vase'). */
+  name: text('name').primaryKey(),
+  title: text('title').notNull(),
+  price: integer('price').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey(),
+    slug: text('slug').notNull(),
+    /** Full name; an en dash separates title and subtitle ("Red Velvet – 24 red roses"). */
+    name: text('name').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    description: text('description').notNull(),
+    /** Lowest price a shopper can pay: the simple price, or the cheapest variant. */
+    price: integer('price').notNull(),
+    sku: text('sku').notNull(),
+    type: text('type', { enum: ['simple', 'variable'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    inStock: boolean('in_stock').notNull().default(true),
+    /** Featured items are drawn at random inside each group, groups in ascending order. */
+    relevanceOrder: integer('relevance_order').notNull().default(100),
+    /** Broad kind of product, the paginate call's `productClass` filter. */
+    productClass: text('product_class', { enum: ['flowers', 'gifts', 'plants', 'accessories'] }).notNull(),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    budget: text('budget', { enum: ['regular', 'vip'] }).notNull(),
+    flowerType: text('flower_type').array().notNull().default(sql`'{}'::text[]`),
+    design: text('design').array().notNull().default(sql`'{}'::text[]`),
+    packages: text('packages').array().notNull().default(sql`'{}'::text[]`),
+    delivery: text('delivery').array().notNull().default(sql`'{}'::text[]`),
+    flowerName: text('flower_name').array().notNull().default(sql`'{}'::text[]`),
+    /** Design option names offered on this product (keys of `design_options`). */
+    designOptions: text('design_options').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    uniqueIndex('products_sku_key').on(t.sku),
+    index('products_active_relevance_idx').on(t.active, t.relevanceOrder, t.name),
+    index('products_active_price_idx').on(t.active, t.price),
+    index('products_active_name_idx').on(t.active, t.name),
+    index('products_categories_gin').using('gin', t.categories),
+    index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Size label shown to the shopper: Standard, Deluxe, VIP. */
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    price: integer('price').notNull(),
+    inStock: boolean('in_stock').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('product_variants_sku_key').on(t.sku), index('product_variants_product_idx').on(t.productId)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull(),
+    art: jsonb('art').$type<ImageArt>().notNull(),
+  },
+  (t) => [uniqueIndex('product_images_product_position_key').on(t.productId, t.position)],
+);
+
+export const relatedProducts = pgTable(
+  'related_products',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: uuid('related_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.relatedId] })],
+);
+
+export const featuredGroups = pgTable('featured_groups', {
+  /** birthday, gift, product, romance, occasion, valentine. */
+  key: text('key').primaryKey(),
+  title: text('title').notNull(),
+  featuredSlugs: text('featured_slugs').array().notNull(),
+});
+
+export const currencies = pgTable('currencies', {
+  name: text('name', { enum: ['NGN', 'USD', 'GBP'] }).primaryKey(),
+  sign: text('sign').notNull(),
+  /** Naira per unit of this currency. */
+  conversionRate: integer('conversion_rate').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Small documents of shop settings: 'delivery' (delivery settings), 'alerts' (alert settings). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const subscribers = pgTable('subscribers', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

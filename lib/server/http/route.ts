@@ -1,0 +1,147 @@
+/**
+ * One wrapper for every API route: allowed methods (405 with `Allow` otherwise), the query and
+ * JSON body parsed with the route's zod schemas (400 naming the field), the `business` check,
+ * body size and content type limits (413, 415), and one mapping of thrown errors to statuses.
+ * Every answer has the `{ data, error, message }` shape; a failure adds `status`.
+ *
+ * Route files disable Next's body parser (`export const config = { api: { bodyParser: false } }`)
+ * so that the raw body is read here, once, with our limits.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import { getConfig } from '@/lib/server/config';
+import { HttpError, toHttpError } from '@/lib/server/http/errors';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Node's request plus the query Next (or the test server) puts on it. */
+export type ApiRequest = IncomingMessage & { query: Record<string, string | string[] | undefined>; body?: unknown };
+export type ApiResponse = ServerResponse;
+
+export type Handled<T> = {
+  data: T;
+  message?: string;
+  status?: number;
+  headers?: Record<string, string>;
+};
+
+type Endpoint<Q extends z.ZodType, B extends z.ZodType> = {
+  query?: Q;
+  body?: B;
+  handle: (ctx: {
+    req: ApiRequest;
+    res: ApiResponse;
+    query: z.output<Q>;
+    body: z.output<B>;
+  }) => Promise<Handled<unknown>>;
+};
+
+export const MAX_BODY_BYTES = 100 * 1024;
+
+// Each method's endpoint keeps its own schema types through `endpoint()` below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEndpoint = Endpoint<any, any>;
+
+/** Declares one method's endpoint with its schemas, keeping their types for `handle`. */
+export function endpoint<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown>(
+  e: Endpoint<Q, B>,
+): Endpoint<Q, B> {
+  return e;
+}
+
+function send(res: ApiResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify(body);
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(payload);
+}
+
+function sendError(res: ApiResponse, error: HttpError): void {
+  send(res, error.status, { data: null, error: true, message: error.message, status: error.status }, error.headers);
+}
+
+/** The first validation issue as a sentence that names the field. */
+function describeIssue(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  if (!issue) return `Invalid ${where}`;
+  const field = issue.path.map(String).join('.');
+  if (!field || issue.message.startsWith(field)) return issue.message;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;
+  return `${field}: ${issue.message}`;
+}
+
+/** Flattens Next's query object: a parameter given twice is refused rather than guessed at. */
+function flatQuery(query: ApiRequest['query']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (Array.isArray(value)) throw new HttpError(400, `${key} must be given once`);
+    if (value !== undefined) flat[key] = value;
+  }
+  return flat;
+}
+
+async function readBody(req: ApiRequest): Promise<unknown> {
+  if (req.body !== undefined && req.body !== '') return req.body; // parsed upstream
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+    chunks.push(buffer);
+  }
+  if (size === 0) return undefined;
+  const type = String(req.headers['content-type'] ?? '');
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'The request body must be JSON (Content-Type: application/json)');
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON');
+  }
+}
+
+/** Builds a Next API route handler from one endpoint per allowed method. */
+export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
+  const allowed = Object.keys(endpoints).join(', ');
+  return async function handler(req: ApiRequest, res: ApiResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase() as Method;
+    const spec = endpoints[method];
+    if (!spec) {
+      sendError(res, new HttpError(405, `Method ${method} is not allowed here; use ${allowed}`, { Allow: allowed }));
+      return;
+    }
+    try {
+      const rawQuery = flatQuery(req.query);
+      if (rawQuery.business !== undefined && rawQuery.business !== getConfig().businessId) {
+        throw new HttpError(400, `business: unknown shop "${rawQuery.business.slice(0, 64)}"`);
+      }
+      let query: unknown = rawQuery;
+      if (spec.query) {
+        const parsed = spec.query.safeParse(rawQuery);
+        if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error, 'query'));
+        query = parsed.data;
+      }
+      let body: unknown = undefined;
+      if (spec.body) {
+        const raw = await readBody(req);
+        const parsed = spec.body.safeParse(raw ?? {});
+        if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error, 'body'));
+        body = parsed.data;
+      }
+      const result = await spec.handle({ req, res, query, body });
+      send(res, result.status ?? 200, { data: result.data, error: false, message: result.message ?? 'OK' }, result.headers);
+    } catch (error) {
+      const httpError = toHttpError(error);
+      if (httpError.status >= 500) console.error(`[api] ${method} ${req.url?.split('?')[0]} failed:`, error);
+      sendError(res, httpError);
+    }
+  };
+}
+
+/** Cache header for public catalogue answers: browsers and CDNs may reuse them briefly. */
+export const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300' };

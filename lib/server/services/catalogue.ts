@@ -1,0 +1,291 @@
+/**
+ * The catalogue: products by slug, slugs and ids, all products, and the paginated listing with
+ * search (words anywhere in the name, tolerant of small typos through pg_trgm), shop-by filters
+ * and sorts. Owns every catalogue query; API routes only call these functions.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '@/lib/server/db/client';
+import { categories, designOptions, productImages, products, productVariants, relatedProducts } from '@/lib/server/db/schema';
+import type { Category, PaginateParams, Product, ProductDetail, ProductPage, ProductSummary } from '@/lib/contracts/catalogue';
+import { NotFoundError } from '@/lib/server/http/errors';
+
+type ProductRow = typeof products.$inferSelect;
+
+/** Public URL of a generated product image. */
+export function imageSrc(imageId: string): string {
+  return `/media/p/${imageId}.webp`;
+}
+
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  subtitle: products.subtitle,
+  slug: products.slug,
+  price: products.price,
+  sku: products.sku,
+  type: products.type,
+  active: products.active,
+  inStock: products.inStock,
+  relevanceOrder: products.relevanceOrder,
+  budget: products.budget,
+};
+type SummaryRow = Pick<ProductRow, keyof typeof summaryColumns>;
+
+/** Images of many products in one query, grouped by product, at most `perProduct` each. */
+async function imagesFor(db: Db, productIds: string[], perProduct: number): Promise<Map<string, { src: string; alt: string }[]>> {
+  const byProduct = new Map<string, { src: string; alt: string }[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({ id: productImages.id, productId: productImages.productId, alt: productImages.alt, position: productImages.position })
+    .from(productImages)
+    .where(and(inArray(productImages.productId, productIds), sql`${productImages.position} < ${perProduct}`))
+    .orderBy(productImages.productId, productImages.position);
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push({ src: imageSrc(row.id), alt: row.alt });
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}
+
+async function toSummaries(db: Db, rows: SummaryRow[]): Promise<ProductSummary[]> {
+  const images = await imagesFor(
+    db,
+    rows.map((r) => r.id),
+    2,
+  );
+  return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+}
+
+const activeOnly = (onlyActive: boolean): SQL | undefined => (onlyActive ? eq(products.active, true) : undefined);
+
+/** Escapes LIKE wildcards so that a shopper's `%` or `_` is matched literally. */
+function likeEscape(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The words of a search, lower-cased, at most six, each at most 40 characters. */
+export function searchWords(value: string): string[] {
+  return value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}&'-]+/u)
+    .map((w) => w.slice(0, 40))
+    .filter((w) => w.length > 0)
+    .slice(0, 6);
+}
+
+const arrayOverlaps = (column: SQL | AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} && ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** One page of products for the listing, search and shop-by pages. */
+export async function paginateProducts(db: Db, params: PaginateParams): Promise<ProductPage> {
+  const conditions: (SQL | undefined)[] = [activeOnly(params.onlyActive)];
+  const filters: [keyof PaginateParams, SQL | AnyPgColumn][] = [
+    ['categories', products.categories],
+    ['budget', sql`ARRAY[${products.budget}]`],
+    ['productClass', sql`ARRAY[${products.productClass}]`],
+    ['delivery', products.delivery],
+    ['design', products.design],
+    ['flowerName', products.flowerName],
+    ['flowerType', products.flowerType],
+    ['packages', products.packages],
+  ];
+  for (const [field, column] of filters) {
+    const values = params[field] as string[] | undefined;
+    // `all` is the whole catalogue: every product carries it, so it filters nothing.
+    const effective = field === 'categories' ? values?.filter((v) => v !== 'all') : values;
+    if (effective && effective.length > 0) conditions.push(arrayOverlaps(column, effective));
+  }
+
+  const words = params.searchValue ? searchWords(params.searchValue) : [];
+  const phrase = words.join(' ');
+  if (params.searchValue && words.length === 0) {
+    // Text with nothing searchable in it (only punctuation such as "%") matches nothing.
+    conditions.push(sql`false`);
+  } else if (words.length > 0 && params.searchField === 'sku') {
+    conditions.push(sql`lower(${products.sku}) LIKE ${`${likeEscape(phrase)}%`}`);
+  } else if (words.length > 0) {
+    for (const word of words) {
+      conditions.push(
+        sql`(lower(${products.name}) LIKE ${`%${likeEscape(word)}%`} OR ${word} <% lower(${products.name}))`,
+      );
+    }
+  }
+
+  const direction = params.sortType === 'desc' ? desc : asc;
+  const order: SQL[] = [];
+  switch (params.sortField) {
+    case 'name':
+      // Case-insensitive A-Z in byte order, the same on every server whatever its locale.
+      order.push(direction(sql`lower(${products.name}) COLLATE "C"`));
+      break;
+    case 'price':
+      order.push(direction(products.price));
+      break;
+    case 'createdAt':
+      order.push(direction(products.createdAt));
+      break;
+    default:
+      if (words.length > 0 && params.searchField !== 'sku') {
+        order.push(sql`word_similarity(${phrase}, lower(${products.name})) DESC`);
+      }
+      order.push(direction(products.relevanceOrder), asc(products.name));
+  }
+  order.push(asc(products.id));
+
+  const where = and(...conditions);
+  const offset = (params.pageNumber - 1) * params.pageSize;
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(params.pageSize)
+    .offset(offset);
+
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+    total = counted?.n ?? 0;
+  }
+  const items = await toSummaries(
+    db,
+    rows.map(({ total: _total, ...row }) => row),
+  );
+  return {
+    items,
+    pageNumber: params.pageNumber,
+    pageSize: params.pageSize,
+    total,
+    totalPages: Math.ceil(total / params.pageSize),
+  };
+}
+
+/** Every product (active only unless asked otherwise), best first. */
+export async function allProducts(db: Db, onlyActive: boolean): Promise<ProductSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(activeOnly(onlyActive))
+    .orderBy(asc(products.relevanceOrder), asc(products.name));
+  return toSummaries(db, rows);
+}
+
+/** Products named by slug or id, in the order asked; unknown ones are left out. */
+export async function productsByKeys(db: Db, key: 'slug' | 'id', values: string[], onlyActive: boolean): Promise<ProductSummary[]> {
+  const column = key === 'slug' ? products.slug : products.id;
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(inArray(column, values), activeOnly(onlyActive)));
+  const position = new Map(values.map((v, i) => [v, i]));
+  rows.sort((a, b) => (position.get(a[key]) ?? 0) - (position.get(b[key]) ?? 0));
+  return toSummaries(db, rows);
+}
+
+async function fullProduct(db: Db, row: ProductRow): Promise<Product> {
+  const [variants, images, designs] = await Promise.all([
+    db
+      .select({ id: productVariants.id, name: productVariants.name, sku: productVariants.sku, price: productVariants.price, inStock: productVariants.inStock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, row.id))
+      .orderBy(productVariants.sortOrder),
+    imagesFor(db, [row.id], 10),
+    row.designOptions.length > 0
+      ? db
+          .select({ name: designOptions.name, title: designOptions.title, price: designOptions.price })
+          .from(designOptions)
+          .where(inArray(designOptions.name, row.designOptions))
+          .orderBy(designOptions.sortOrder)
+      : Promise.resolve([]),
+  ]);
+  return {
+    id: row.id,
+    name: row.name,
+    subtitle: row.subtitle,
+    slug: row.slug,
+    price: row.price,
+    sku: row.sku,
+    type: row.type,
+    images: images.get(row.id) ?? [],
+    active: row.active,
+    inStock: row.inStock,
+    relevanceOrder: row.relevanceOrder,
+    budget: row.budget,
+    description: row.description,
+    productClass: row.productClass,
+    categories: row.categories,
+    flowerType: row.flowerType,
+    design: row.design,
+    packages: row.packages,
+    delivery: row.delivery,
+    flowerName: row.flowerName,
+    variants,
+    designOptions: designs,
+  };
+}
+
+export type ProductBySlugOptions = {
+  relatedProductsCount: number;
+  includeAddons: boolean;
+  onlyActive: boolean;
+  /** Product notes to attach when the caller asked for alerts. */
+  alerts?: string[];
+};
+
+/** Gifts offered beside a flower order (chocolates, wine, cakes, teddies, balloons). */
+const ADDON_CATEGORIES = ['chocolates-and-biscuits', 'wine-and-champagne', 'cakes-and-cupcakes', 'teddy-bears', 'balloons'];
+
+/** One product with its variants, images, design options, related products and add-ons. */
+export async function productBySlug(db: Db, slug: string, options: ProductBySlugOptions): Promise<ProductDetail> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, slug), activeOnly(options.onlyActive)))
+    .limit(1);
+  if (!row) throw new NotFoundError(`No product is called "${slug}"`);
+
+  const related = async (): Promise<ProductSummary[]> => {
+    if (options.relatedProductsCount === 0) return [];
+    const rows = await db
+      .select(summaryColumns)
+      .from(relatedProducts)
+      .innerJoin(products, eq(products.id, relatedProducts.relatedId))
+      .where(and(eq(relatedProducts.productId, row.id), eq(products.active, true)))
+      .orderBy(relatedProducts.position)
+      .limit(options.relatedProductsCount);
+    return toSummaries(db, rows);
+  };
+  const addons = async (): Promise<ProductSummary[] | undefined> => {
+    if (!options.includeAddons) return undefined;
+    const rows = await db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(eq(products.active, true), eq(products.inStock, true), arrayOverlaps(products.categories, ADDON_CATEGORIES), sql`${products.id} <> ${row.id}`))
+      .orderBy(asc(products.relevanceOrder), asc(products.price))
+      .limit(8);
+    return toSummaries(db, rows);
+  };
+
+  const [product, relatedProductsList, addonList] = await Promise.all([fullProduct(db, row), related(), addons()]);
+  return {
+    ...product,
+    relatedProducts: relatedProductsList,
+    ...(addonList ? { addons: addonList } : {}),
+    ...(options.alerts ? { alerts: options.alerts } : {}),
+  };
+}
+
+/** A category's title and texts, or null when there is no such category. */
+export async function categoryBySlug(db: Db, slug: string): Promise<Category | null> {
+  const [row] = await db
+    .select({ slug: categories.slug, title: categories.title, intro: categories.intro, seoDescription: categories.seoDescription, navGroup: categories.navGroup })
+    .from(categories)
+    .where(eq(categories.slug, slug))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,18 @@
+import { route, endpoint } from '@/lib/server/http/route';
+import { subscribeQuery } from '@/lib/contracts/subscribe';
+import { getDb } from '@/lib/server/db/client';
+import { subscribe } from '@/lib/server/services/subscribers';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  POST: endpoint({
+    query: subscribeQuery,
+    handle: async ({ query }) => {
+      const result = await subscribe(await getDb(), query.email);
+      return result.alreadySubscribed
+        ? { data: result, message: 'You are already subscribed' }
+        : { data: result, message: 'Subscribed to the newsletter', status: 201 };
+    },
+  }),
+});

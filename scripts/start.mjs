@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the app when the build is missing or older than the sources, then serves
+ * it with `next start` on PORT (default 3000). The server itself migrates the database and seeds
+ * an empty one at start-up (see instrumentation.ts).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const stampFile = path.join(root, '.next', 'source-hash');
+const inputs = ['pages', 'components', 'lib', 'styles', 'public', 'drizzle', 'instrumentation.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json'];
+
+function walk(entry, files) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return;
+  if (fs.statSync(full).isDirectory()) {
+    for (const name of fs.readdirSync(full).sort()) walk(path.join(entry, name), files);
+  } else {
+    files.push(entry);
+  }
+}
+
+/** A hash of every file the build depends on (contents, not times: a fresh clone has new times). */
+function sourceHash() {
+  const files = [];
+  for (const entry of inputs) walk(entry, files);
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+  return hash.digest('hex');
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+
+const hash = sourceHash();
+const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === hash;
+if (!built) {
+  console.log('Building the shop (the build is missing or older than the sources)...');
+  const result = spawnSync(bin('next'), ['build'], { cwd: root, env, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(stampFile, hash);
+}
+
+const port = process.env.PORT || '3000';
+const server = spawn(bin('next'), ['start', '-p', port], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
