@@ -7,6 +7,9 @@ import { ApiError, createApiClient, type ApiClient } from '@/lib/api/client';
 import * as calls from '@/lib/api/calls';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { CATEGORY_SLUGS, SHOP_BY_VALUES } from '@/lib/domain/catalogue';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { products } from '@/lib/server/db/schema';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 
@@ -206,8 +209,30 @@ describe('GET /v1/product/paginate', () => {
     expect(chrysanthemums.items[0]!.name.toLowerCase()).toContain('chrysanthemum');
     const roses = await calls.paginateProducts(api, { searchValue: 'rose', pageSize: 100 });
     expect(roses.items.some((p) => p.name.includes('Roses'))).toBe(true);
+    const lilies = await calls.paginateProducts(api, { searchValue: 'lily', pageSize: 100 });
+    expect(lilies.items.some((p) => p.name.includes('Lilies'))).toBe(true);
     const nothing = await calls.paginateProducts(api, { searchValue: 'zzqxv' });
     expect(nothing).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('requires every word, ranking exact matches first', async () => {
+    const { items, total } = await calls.paginateProducts(api, { searchValue: 'Red Roses', pageSize: 100 });
+    expect(total).toBeGreaterThan(0);
+    expect(items[0]!.name.toLowerCase()).toMatch(/\bred\b.*\broses\b|\broses\b.*\bred\b/);
+    const roses = await calls.paginateProducts(api, { searchValue: 'roses' });
+    expect(total).toBeLessThan(roses.total);
+  });
+
+  it('finds a renamed product by its new name at once', async () => {
+    const db = await getDb();
+    const target = everything.find((p) => p.active)!;
+    await db.update(products).set({ name: `${target.name} Zanzibarine` }).where(eq(products.id, target.id));
+    try {
+      const { items } = await calls.paginateProducts(api, { searchValue: 'zanzibarin' });
+      expect(items.map((p) => p.id)).toEqual([target.id]);
+    } finally {
+      await db.update(products).set({ name: target.name }).where(eq(products.id, target.id));
+    }
   });
 
   it('treats search text as text, not SQL or patterns', async () => {

@@ -80,6 +80,10 @@ export const products = pgTable(
     flowerName: text('flower_name').array().notNull().default(sql`'{}'::text[]`),
     /** Design option names offered on this product (keys of `design_options`). */
     designOptions: text('design_options').array().notNull().default(sql`'{}'::text[]`),
+    /** The lower-cased words of the name, kept by the database; what search matches against. */
+    searchWords: text('search_words')
+      .array()
+      .generatedAlwaysAs(sql`regexp_split_to_array(lower("name"), '[[:space:][:punct:]–—]+')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,7 +94,7 @@ export const products = pgTable(
     index('products_active_price_idx').on(t.active, t.price),
     index('products_active_name_idx').on(t.active, t.name),
     index('products_categories_gin').using('gin', t.categories),
-    index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_search_words_gin').using('gin', t.searchWords),
   ],
 );
 
@@ -160,6 +164,20 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every word that occurs in a product name (filled by a trigger on products). Search expands each
+ * word a shopper types into the known words it is a prefix of or a close typo of, then matches
+ * products by their `search_words`: fuzzy matching runs over this small vocabulary, never over
+ * every product.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [index('search_terms_term_trgm').using('gin', sql`${t.term} gin_trgm_ops`)],
+);
 
 export const subscribers = pgTable('subscribers', {
   email: text('email').primaryKey(),

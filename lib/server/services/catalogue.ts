@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/server/db/client';
-import { categories, designOptions, productImages, products, productVariants, relatedProducts } from '@/lib/server/db/schema';
+import { categories, designOptions, productImages, products, productVariants, relatedProducts, searchTerms } from '@/lib/server/db/schema';
 import type { Category, PaginateParams, Product, ProductDetail, ProductPage, ProductSummary } from '@/lib/contracts/catalogue';
 import { NotFoundError } from '@/lib/server/http/errors';
 
@@ -65,21 +65,57 @@ function likeEscape(word: string): string {
   return word.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The words of a search, lower-cased, at most six, each at most 40 characters. */
-export function searchWords(value: string): string[] {
-  return value
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}&'-]+/u)
-    .map((w) => w.slice(0, 40))
-    .filter((w) => w.length > 0)
-    .slice(0, 6);
+/**
+ * A searched word and its simple English singular or plural, so that "lily" finds lilies and
+ * "daisies" finds daisy.
+ * @example wordForms('lily') // ['lily', 'lilies']
+ */
+export function wordForms(word: string): string[] {
+  const forms = [word];
+  if (word.length > 3 && word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  else if (word.length > 2 && /[^aeiou]y$/.test(word)) forms.push(`${word.slice(0, -1)}ies`);
+  else if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) forms.push(word.slice(0, -1));
+  return forms;
 }
 
-const arrayOverlaps = (column: SQL | AnyPgColumn, values: readonly string[]): SQL =>
-  sql`${column} && ARRAY[${sql.join(
+/** Smallest trigram similarity for a known word to count as a typo of the searched one. */
+const TYPO_SIMILARITY = 0.45;
+
+const textArray = (values: readonly string[]): SQL =>
+  sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
+
+/**
+ * The known name words a searched word stands for: those it begins ("rose" → roses) and, for
+ * words of four letters or more, close typos ("chrysanthemun" → chrysanthemums). Runs over
+ * the small `search_terms` vocabulary with its trigram index.
+ */
+function termsMatching(word: string): SQL {
+  const prefix = sql.join(
+    wordForms(word).map((form) => sql`${searchTerms.term} LIKE ${`${likeEscape(form)}%`}`),
+    sql` OR `,
+  );
+  const typo = sql`(${searchTerms.term} % ${word} AND similarity(${searchTerms.term}, ${word}) >= ${TYPO_SIMILARITY})`;
+  return sql`ARRAY(SELECT ${searchTerms.term} FROM ${searchTerms} WHERE ${word.length >= 4 ? sql`${prefix} OR ${typo}` : prefix})`;
+}
+
+/**
+ * The words of a search: lower-cased runs of letters and digits, two characters or longer,
+ * at most six of them, each cut to 40 characters.
+ * @example searchWords("Valentine's RED roses") // ['valentine', 'red', 'roses']
+ */
+export function searchWords(value: string): string[] {
+  return value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 2)
+    .map((w) => w.slice(0, 40))
+    .slice(0, 6);
+}
+
+const arrayOverlaps = (column: SQL | AnyPgColumn, values: readonly string[]): SQL => sql`${column} && ${textArray(values)}`;
 
 /** One page of products for the listing, search and shop-by pages. */
 export async function paginateProducts(db: Db, params: PaginateParams): Promise<ProductPage> {
@@ -102,18 +138,14 @@ export async function paginateProducts(db: Db, params: PaginateParams): Promise<
   }
 
   const words = params.searchValue ? searchWords(params.searchValue) : [];
-  const phrase = words.join(' ');
+  const nameSearch = words.length > 0 && params.searchField !== 'sku';
   if (params.searchValue && words.length === 0) {
     // Text with nothing searchable in it (only punctuation such as "%") matches nothing.
     conditions.push(sql`false`);
   } else if (words.length > 0 && params.searchField === 'sku') {
-    conditions.push(sql`lower(${products.sku}) LIKE ${`${likeEscape(phrase)}%`}`);
-  } else if (words.length > 0) {
-    for (const word of words) {
-      conditions.push(
-        sql`(lower(${products.name}) LIKE ${`%${likeEscape(word)}%`} OR ${word} <% lower(${products.name}))`,
-      );
-    }
+    conditions.push(sql`lower(${products.sku}) LIKE ${`${likeEscape(words.join(' '))}%`}`);
+  } else {
+    for (const word of words) conditions.push(sql`${products.searchWords} && ${termsMatching(word)}`);
   }
 
   const direction = params.sortType === 'desc' ? desc : asc;
@@ -130,9 +162,8 @@ export async function paginateProducts(db: Db, params: PaginateParams): Promise<
       order.push(direction(products.createdAt));
       break;
     default:
-      if (words.length > 0 && params.searchField !== 'sku') {
-        order.push(sql`word_similarity(${phrase}, lower(${products.name})) DESC`);
-      }
+      // Products holding every word exactly as typed come before prefix and typo matches.
+      if (nameSearch) order.push(sql`${products.searchWords} @> ${textArray(words)} DESC`);
       order.push(direction(products.relevanceOrder), asc(products.name));
   }
   order.push(asc(products.id));
