@@ -38,6 +38,15 @@ describe('GET /v1/regal/handshake', () => {
     expect(data.settings.alertSettings.siteWideAlert).toMatch(/\{\{\d+\}\}/);
     expect(data.settings.shopInfo.branches.map((b) => b.key)).toEqual(['lagos', 'abuja']);
     expect(data.settings.shopInfo.paymentInfo.bankAccountNumber).toEqual(expect.any(String));
+    expect(data.settings.featuredGroups.map((g) => g.key).sort()).toEqual(['birthday', 'gift', 'occasion', 'product', 'romance', 'valentine']);
+  });
+
+  it('names featured products that the slug call returns', async () => {
+    const { settings } = await calls.getHandshake(api);
+    const birthday = settings.featuredGroups.find((g) => g.key === 'birthday')!;
+    const products = await calls.getProductsBySlugs(api, birthday.featuredSlugs);
+    expect(products.map((p) => p.slug)).toEqual(birthday.featuredSlugs);
+    expect(products.every((p) => p.active && p.inStock)).toBe(true);
   });
 
   it('gives today’s fee per zone, switching to peak fees on Valentine’s Day in Lagos time', async () => {

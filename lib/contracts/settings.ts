@@ -90,6 +90,9 @@ export const shopInfoSchema = z.object({
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 
+export const featuredGroupSchema = z.object({ key: z.string(), title: z.string(), featuredSlugs: z.array(z.string()) });
+export type FeaturedGroup = z.infer<typeof featuredGroupSchema>;
+
 export const currencySchema = z.object({
   name: z.enum(['NGN', 'USD', 'GBP']),
   conversionRate: z.number().positive(),
@@ -106,6 +109,8 @@ export const handshakeSchema = z.object({
     deliverySettings: deliverySettingsSchema,
     alertSettings: alertSettingsSchema,
     shopInfo: shopInfoSchema,
+    /** Featured-product groups (birthday, gift, product, romance, occasion, valentine): fetch them by slug. */
+    featuredGroups: z.array(featuredGroupSchema),
   }),
 });
 export type Handshake = z.infer<typeof handshakeSchema>;

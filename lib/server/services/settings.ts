@@ -4,7 +4,7 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { currencies, settings } from '@/lib/server/db/schema';
+import { currencies, featuredGroups, settings } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { alertSettingsSchema, deliverySettingsSchema, type AlertSettings, type DeliverySettings, type Handshake, type ShopInfo } from '@/lib/contracts/settings';
 import { deliveryConfigFor, zoneAmounts } from '@/lib/domain/delivery';
@@ -44,14 +44,15 @@ export function shopInfo(): ShopInfo {
 
 /** The handshake answer at an instant (the delivery fees depend on the shop's day). */
 export async function handshake(db: Db, now: Date, user: unknown = null): Promise<Handshake> {
-  const [currencyRows, stored] = await Promise.all([
+  const [currencyRows, stored, groups] = await Promise.all([
     db.select({ name: currencies.name, conversionRate: currencies.conversionRate, sign: currencies.sign }).from(currencies).orderBy(asc(currencies.sortOrder)),
     readSettings(db),
+    db.select({ key: featuredGroups.key, title: featuredGroups.title, featuredSlugs: featuredGroups.featuredSlugs }).from(featuredGroups).orderBy(asc(featuredGroups.key)),
   ]);
   return {
     user,
     currencies: currencyRows.length > 0 ? currencyRows : [...DEFAULT_CURRENCIES],
     deliveryZoneAmount: zoneAmounts(deliveryConfigFor(stored.delivery, shopDay(now))),
-    settings: { deliverySettings: stored.delivery, alertSettings: stored.alerts, shopInfo: shopInfo() },
+    settings: { deliverySettings: stored.delivery, alertSettings: stored.alerts, shopInfo: shopInfo(), featuredGroups: groups },
   };
 }
