@@ -35,3 +35,23 @@ const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function formatPrice(naira: number, currency: Currency): string {
   return `${currency.sign}${grouping.format(convertFromNaira(naira, currency.conversionRate))}`;
 }
+
+/**
+ * The currency to start with for a browser time zone (spec section 9): London, Belfast and GB
+ * zones give GBP, Lagos gives NGN, anything else USD.
+ * @example currencyForTimeZone('Europe/London') // 'GBP'
+ */
+export function currencyForTimeZone(timeZone: string | undefined): CurrencyCode {
+  if (!timeZone) return 'USD';
+  if (/^(Europe\/(London|Belfast)|GB|GB-Eire)$/.test(timeZone)) return 'GBP';
+  if (timeZone === 'Africa/Lagos') return 'NGN';
+  return 'USD';
+}
+
+/**
+ * Replaces each `{{n}}` placeholder (an amount in naira) with the amount in a currency.
+ * @example fillAmounts('Free above {{100000}}', usd) // 'Free above $143'
+ */
+export function fillAmounts(text: string, currency: Currency): string {
+  return text.replace(/\{\{\s*(\d+)\s*\}\}/g, (_, amount: string) => formatPrice(Number(amount), currency));
+}

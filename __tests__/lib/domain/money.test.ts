@@ -1,4 +1,4 @@
-import { convertFromNaira, DEFAULT_CURRENCIES, formatPrice } from '@/lib/domain/money';
+import { convertFromNaira, currencyForTimeZone, DEFAULT_CURRENCIES, fillAmounts, formatPrice } from '@/lib/domain/money';
 
 const [NGN, USD, GBP] = DEFAULT_CURRENCIES as [typeof DEFAULT_CURRENCIES[0], typeof DEFAULT_CURRENCIES[0], typeof DEFAULT_CURRENCIES[0]];
 
@@ -31,5 +31,29 @@ describe('formatPrice', () => {
     expect(formatPrice(1234567, NGN)).toBe('₦1,234,567');
     expect(formatPrice(100000, USD)).toBe('$143');
     expect(formatPrice(1500000, GBP)).toBe('£1,686');
+  });
+});
+
+describe('currencyForTimeZone', () => {
+  it.each([
+    ['Europe/London', 'GBP'],
+    ['Europe/Belfast', 'GBP'],
+    ['GB', 'GBP'],
+    ['GB-Eire', 'GBP'],
+    ['Africa/Lagos', 'NGN'],
+    ['America/New_York', 'USD'],
+    ['Africa/Accra', 'USD'],
+    ['Europe/Londonderry', 'USD'],
+    [undefined, 'USD'],
+  ])('%s → %s', (zone, code) => {
+    expect(currencyForTimeZone(zone)).toBe(code);
+  });
+});
+
+describe('fillAmounts', () => {
+  it('converts every placeholder to the currency', () => {
+    expect(fillAmounts('Free delivery above {{100000}} · peak {{ 150000 }}', USD)).toBe('Free delivery above $143 · peak $215');
+    expect(fillAmounts('Free delivery above {{100000}}', NGN)).toBe('Free delivery above ₦100,000');
+    expect(fillAmounts('No amounts here', GBP)).toBe('No amounts here');
   });
 });

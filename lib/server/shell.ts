@@ -1,0 +1,62 @@
+/**
+ * Server-side props for every page: `withShell()` adds the shell data (currencies, alert text,
+ * shop information, featured groups) to a page's own props. The shell comes from the handshake
+ * through lib/api and is kept for 30 s in memory, so pages do not ask for it on every request.
+ */
+import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import type { ParsedUrlQuery } from 'node:querystring';
+import { serverApi } from '@/lib/api/server';
+import * as calls from '@/lib/api/calls';
+import type { ShellData } from '@/lib/contracts/shell';
+import { getConfig } from '@/lib/server/config';
+
+export const SHELL_TTL_MS = 30_000;
+
+let cached: { data: ShellData; until: number } | undefined;
+let pending: Promise<ShellData> | undefined;
+
+async function fetchShell(): Promise<ShellData> {
+  const handshake = await calls.getHandshake(serverApi());
+  return {
+    siteUrl: getConfig().siteUrl,
+    businessId: getConfig().businessId,
+    currencies: handshake.currencies,
+    siteWideAlert: handshake.settings.alertSettings.siteWideAlert,
+    shopInfo: handshake.settings.shopInfo,
+    featuredGroups: handshake.settings.featuredGroups,
+  };
+}
+
+/** The shell data, from memory when fresh; concurrent requests share one fetch. */
+export async function getShell(now = Date.now()): Promise<ShellData> {
+  if (cached && cached.until > now) return cached.data;
+  pending ??= fetchShell()
+    .then((data) => {
+      cached = { data, until: Date.now() + SHELL_TTL_MS };
+      return data;
+    })
+    .finally(() => {
+      pending = undefined;
+    });
+  return pending;
+}
+
+/** Forgets the cached shell (after settings change, and in tests). */
+export function clearShellCache(): void {
+  cached = undefined;
+}
+
+export type ShellProps = { shell: ShellData };
+
+/** Wraps a page's getServerSideProps so that its props also carry the shell. */
+export function withShell<P extends Record<string, unknown> = Record<string, never>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
+  inner?: (ctx: GetServerSidePropsContext<Q>, shell: ShellData) => Promise<GetServerSidePropsResult<P>>,
+): GetServerSideProps<P & ShellProps, Q> {
+  return async (ctx) => {
+    const shell = await getShell();
+    const result = inner ? await inner(ctx, shell) : ({ props: {} as P } as GetServerSidePropsResult<P>);
+    if (!('props' in result)) return result;
+    const props = await result.props;
+    return { ...result, props: { ...props, shell } };
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The shopper's currency: the saved choice, otherwise picked by the browser's time zone (spec
+ * section 9). The server renders naira (it cannot know either); after hydration the client shows
+ * its own choice. An automatic switch away from naira is announced by an info toast 8 s after
+ * load, for 4 s (spec section 8).
+ */
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { currencyForTimeZone, DEFAULT_CURRENCIES, formatPrice, type Currency, type CurrencyCode } from '@/lib/domain/money';
+import { readStored, STORAGE_KEYS, writeStored } from '@/lib/state/storage';
+import { notify } from '@/lib/ui/notify';
+
+export const AUTO_SWITCH_NOTICE_DELAY_MS = 8000;
+export const AUTO_SWITCH_NOTICE_DURATION_MS = 4000;
+
+type CurrencyState = {
+  currency: Currency;
+  currencies: Currency[];
+  setCurrency(code: CurrencyCode): void;
+  /** A naira amount in the current currency, e.g. '$65'. */
+  price(naira: number): string;
+};
+
+/** The browser's choice: saved, or by time zone (`auto`), kept in memory and in storage. */
+type Choice = { code: CurrencyCode; auto: boolean };
+let choice: Choice | null = null;
+const listeners = new Set<() => void>();
+
+function readChoice(): Choice {
+  if (!choice) {
+    const saved = readStored<CurrencyCode>(STORAGE_KEYS.currency);
+    choice = saved ? { code: saved, auto: false } : { code: currencyForTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), auto: true };
+  }
+  return choice;
+}
+
+const SERVER_CHOICE: Choice = { code: 'NGN', auto: false };
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Saves a currency the shopper picked. */
+export function chooseCurrency(code: CurrencyCode): void {
+  choice = { code, auto: false };
+  writeStored(STORAGE_KEYS.currency, code);
+  listeners.forEach((l) => l());
+}
+
+/** Forgets the in-memory choice (tests). */
+export function resetCurrencyChoice(): void {
+  choice = null;
+}
+
+const CurrencyContext = createContext<CurrencyState | null>(null);
+
+export function CurrencyProvider({ currencies = [...DEFAULT_CURRENCIES], children }: { currencies?: Currency[]; children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, readChoice, () => SERVER_CHOICE);
+
+  const value = useMemo<CurrencyState>(() => {
+    const currency = currencies.find((c) => c.name === current.code) ?? currencies[0] ?? DEFAULT_CURRENCIES[0]!;
+    return { currency, currencies, setCurrency: chooseCurrency, price: (naira: number) => formatPrice(naira, currency) };
+  }, [current.code, currencies]);
+
+  const announce = current.auto && value.currency.name !== 'NGN' ? value.currency : null;
+  useEffect(() => {
+    if (!announce) return;
+    const timer = setTimeout(() => {
+      notify('info', `Based on your location, the site has been set to ${announce.name} (${announce.sign}) to enable foreign Credit/Debit Cards and Paypal`, {
+        autoClose: AUTO_SWITCH_NOTICE_DURATION_MS,
+      });
+    }, AUTO_SWITCH_NOTICE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [announce]);
+
+  return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
+}
+
+export function useCurrency(): CurrencyState {
+  const value = useContext(CurrencyContext);
+  if (!value) throw new Error('useCurrency must be used inside CurrencyProvider');
+  return value;
+}
