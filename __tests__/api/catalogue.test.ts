@@ -263,6 +263,23 @@ describe('GET /v1/product/paginate', () => {
   });
 });
 
+describe('GET /v1/product-category/{slug}', () => {
+  it('returns every category of the spec with its title and texts', async () => {
+    for (const slug of CATEGORY_SLUGS) {
+      const category = await calls.getCategory(api, slug);
+      expect(category.slug).toBe(slug);
+      expect(category.title.length).toBeGreaterThan(2);
+      expect(category.intro.length).toBeGreaterThan(40);
+      expect(category.seoDescription.length).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it('answers 404 for an unknown category and 400 for a malformed one', async () => {
+    await expect(calls.getCategory(api, 'tulips-from-mars')).rejects.toEqual(new ApiError(404, 'No category is called "tulips-from-mars"'));
+    expect((await raw('/v1/product-category/Bad%20Slug')).status).toBe(400);
+  });
+});
+
 describe('unknown calls and methods', () => {
   it('answers 404 for an unknown /v1 path', async () => {
     const { status, body } = await raw('/v1/product/nothing-here/at-all');

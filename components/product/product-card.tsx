@@ -1,42 +1,73 @@
+/**
+ * A product in a grid (spec section 2): picture (the second one on hover when there is one),
+ * name and subtitle, price ('FROM' the lowest size for variable products), and the button:
+ * 'Out of Stock' (disabled) for inactive or sold-out products, 'SELECT SIZE' for variable ones,
+ * otherwise 'Buy Now' or the supplied text.
+ */
 import Link from 'next/link';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { splitProductName } from '@/lib/domain/catalogue';
 import { formatPrice, type Currency } from '@/lib/domain/money';
+import { ProductImage } from '@/components/product/product-image';
 import styles from './product-card.module.css';
 
-type Props = { product: ProductSummary; currency: Currency; priority?: boolean };
+type Props = {
+  product: ProductSummary;
+  currency: Currency;
+  priority?: boolean;
+  /** Text of the button for simple products (default 'Buy Now'). */
+  buttonText?: string;
+  /** What the button does for a simple product; without it the button opens the product page. */
+  onBuy?: (product: ProductSummary) => void;
+  headingLevel?: 'h2' | 'h3';
+};
 
-/** A product in a grid: picture, name, subtitle and price ('FROM' for variable products). */
-export function ProductCard({ product, currency, priority = false }: Props) {
+export const CARD_SIZES = '(max-width: 768px) 50vw, 25vw';
+
+export function ProductCard({ product, currency, priority = false, buttonText = 'Buy Now', onBuy, headingLevel: Heading = 'h3' }: Props) {
   const { title, subtitle } = splitProductName(product.name);
-  const image = product.images[0];
+  const [first, second] = product.images;
   const href = `/product/${product.slug}`;
+  const available = product.active && product.inStock;
+  const variable = product.type === 'variable';
+
+  let action;
+  if (!available) {
+    action = (
+      <button type="button" className={styles.button} disabled>
+        Out of Stock
+      </button>
+    );
+  } else if (variable || !onBuy) {
+    action = (
+      <Link href={href} className={styles.button} aria-label={`${variable ? 'Select size' : buttonText}: ${title}`}>
+        {variable ? 'SELECT SIZE' : buttonText}
+      </Link>
+    );
+  } else {
+    action = (
+      <button type="button" className={styles.button} onClick={() => onBuy(product)}>
+        {buttonText}
+      </button>
+    );
+  }
+
   return (
     <article className={styles.card}>
-      {image && (
-        <Link href={href} tabIndex={-1} aria-hidden="true">
-          <img
-            className={styles.image}
-            src={`${image.src}?w=400`}
-            srcSet={`${image.src}?w=400 400w, ${image.src}?w=800 800w`}
-            sizes="(max-width: 768px) 50vw, 25vw"
-            alt={image.alt}
-            width={400}
-            height={400}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        </Link>
-      )}
+      <Link href={href} className={styles.media} tabIndex={-1} aria-hidden="true">
+        {first && <ProductImage className={styles.image} src={first.src} alt={first.alt} sizes={CARD_SIZES} priority={priority} />}
+        {second && <ProductImage className={`${styles.image} ${styles.hover}`} src={second.src} alt="" sizes={CARD_SIZES} />}
+      </Link>
       <div className={styles.body}>
-        <h3 className={styles.name}>
+        <Heading className={styles.name}>
           <Link href={href}>{title}</Link>
-        </h3>
+        </Heading>
         {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
         <p className={styles.price}>
-          {product.type === 'variable' && <span className={styles.from}>FROM</span>}
+          {variable && <span className={styles.from}>FROM</span>}
           {formatPrice(product.price, currency)}
         </p>
+        {action}
       </div>
     </article>
   );

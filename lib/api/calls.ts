@@ -6,6 +6,7 @@
 import type { ApiClient } from '@/lib/api/client';
 import type { Envelope } from '@/lib/contracts/envelope';
 import type {
+  Category,
   PaginateQuery,
   ProductAllQuery,
   ProductBySlugQuery,
@@ -98,5 +99,6 @@ export const getAllProducts = (api: ApiClient, query: WithoutBusiness<ProductAll
   get<ProductSummary[]>(api, '/v1/product/all', { onlyActive: true, ...query });
 export const getProductsBySlugs = (api: ApiClient, slugs: string[], query: Omit<ProductSlugMultipleQuery, 'slugs' | 'business'> = {}) =>
   get<ProductSummary[]>(api, '/v1/product/slug-multiple', { onlyActive: true, ...query, slugs: slugs.join(',') });
+export const getCategory = (api: ApiClient, slug: string) => get<Category>(api, `/v1/product-category/${encodeURIComponent(slug)}`);
 export const getProductsByIds = (api: ApiClient, ids: string[], query: Omit<ProductIdMultipleQuery, 'ids' | 'business'> = {}) =>
   get<ProductSummary[]>(api, '/v1/product/id-multiple', { onlyActive: true, ...query, ids: ids.join(',') });

@@ -169,3 +169,9 @@ export const categorySchema = z.object({
   navGroup: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
+
+/** GET /v1/product-category/{slug}: a category's title and texts (not in the spec's table: the storefront's category pages need them). */
+export const categoryQuery = businessQuery.extend({
+  slug: z.string().regex(/^[a-z0-9-]{1,120}$/, 'slug must be a category slug (lower-case letters, digits and dashes)'),
+});
+export const categoryResponse = envelope(categorySchema);

@@ -8,18 +8,19 @@ import type { ParsedUrlQuery } from 'node:querystring';
 import { serverApi } from '@/lib/api/server';
 import * as calls from '@/lib/api/calls';
 import type { ShellData } from '@/lib/contracts/shell';
+import type { Handshake } from '@/lib/contracts/settings';
 import { getConfig } from '@/lib/server/config';
 
 export const SHELL_TTL_MS = 30_000;
 
-let cached: { data: ShellData; until: number } | undefined;
-let pending: Promise<ShellData> | undefined;
+let cached: { handshake: Handshake; shell: ShellData; until: number } | undefined;
+let pending: Promise<Handshake> | undefined;
 
-async function fetchShell(): Promise<ShellData> {
-  const handshake = await calls.getHandshake(serverApi());
+function toShell(handshake: Handshake): ShellData {
+  const config = getConfig();
   return {
-    siteUrl: getConfig().siteUrl,
-    businessId: getConfig().businessId,
+    siteUrl: config.siteUrl,
+    businessId: config.businessId,
     currencies: handshake.currencies,
     siteWideAlert: handshake.settings.alertSettings.siteWideAlert,
     shopInfo: handshake.settings.shopInfo,
@@ -27,18 +28,25 @@ async function fetchShell(): Promise<ShellData> {
   };
 }
 
-/** The shell data, from memory when fresh; concurrent requests share one fetch. */
-export async function getShell(now = Date.now()): Promise<ShellData> {
-  if (cached && cached.until > now) return cached.data;
-  pending ??= fetchShell()
-    .then((data) => {
-      cached = { data, until: Date.now() + SHELL_TTL_MS };
-      return data;
+/** The guest handshake, from memory when fresh; concurrent requests share one fetch. */
+export async function getGuestHandshake(now = Date.now()): Promise<Handshake> {
+  if (cached && cached.until > now) return cached.handshake;
+  pending ??= calls
+    .getHandshake(serverApi())
+    .then((handshake) => {
+      cached = { handshake, shell: toShell(handshake), until: Date.now() + SHELL_TTL_MS };
+      return handshake;
     })
     .finally(() => {
       pending = undefined;
     });
   return pending;
+}
+
+/** The shell data for a page. */
+export async function getShell(now = Date.now()): Promise<ShellData> {
+  const handshake = await getGuestHandshake(now);
+  return cached?.handshake === handshake ? cached.shell : toShell(handshake);
 }
 
 /** Forgets the cached shell (after settings change, and in tests). */

@@ -1,0 +1,62 @@
+import Link from 'next/link';
+import type { InferGetServerSidePropsType } from 'next';
+import { serverApi } from '@/lib/api/server';
+import * as calls from '@/lib/api/calls';
+import { ApiError } from '@/lib/api/client';
+import { parseListingQuery, listingHref } from '@/lib/domain/listing';
+import { loadListing } from '@/lib/server/listing';
+import { withShell } from '@/lib/server/shell';
+import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { ProductListing } from '@/components/listing/product-listing';
+import { Breadcrumbs } from '@/components/seo/breadcrumbs';
+import { Seo } from '@/components/seo/seo';
+
+export const getServerSideProps = withShell<{ category: Awaited<ReturnType<typeof calls.getCategory>>; listing: Awaited<ReturnType<typeof loadListing>> }, { slug: string }>(async (ctx) => {
+  const slug = ctx.params?.slug ?? '';
+  let category;
+  try {
+    category = await calls.getCategory(serverApi(), slug);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
+    throw error;
+  }
+  const state = parseListingQuery(ctx.query);
+  const listing = await loadListing(state, { categories: slug });
+  return { props: { category, listing } };
+});
+
+export default function CategoryPage({ category, listing, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const basePath = `/product-category/${category.slug}`;
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: category.title, path: basePath },
+  ];
+  const page = listing.state.page;
+  return (
+    <>
+      <Seo
+        title={`${category.title}${page > 1 ? ` – page ${page}` : ''} | ${shell.shopInfo.brandName}`}
+        description={category.seoDescription}
+        path={listingHref(basePath, { ...listing.state, sort: 'relevance', filters: {} })}
+        image={listing.items[0]?.images[0] ? `${listing.items[0].images[0].src}?w=800` : undefined}
+        jsonLd={[breadcrumbJsonLd(crumbs, shell.siteUrl)]}
+      />
+      <ProductListing
+        title={category.title}
+        intro={<p>{category.intro}</p>}
+        basePath={basePath}
+        listing={listing}
+        breadcrumb={<Breadcrumbs items={crumbs} />}
+        emptyState={
+          <>
+            <h2>No products match these filters</h2>
+            <p>
+              Try removing a filter, or browse <Link href="/product-category/all">all products</Link>. Our florists in Lagos and Abuja can also make a custom
+              arrangement: <Link href="/contact">contact us</Link>.
+            </p>
+          </>
+        }
+      />
+    </>
+  );
+}

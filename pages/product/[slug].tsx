@@ -1,0 +1,88 @@
+import type { InferGetServerSidePropsType } from 'next';
+import { serverApi } from '@/lib/api/server';
+import * as calls from '@/lib/api/calls';
+import { ApiError } from '@/lib/api/client';
+import type { ProductDetail } from '@/lib/contracts/catalogue';
+import { splitProductName } from '@/lib/domain/catalogue';
+import { deliveryConfigFor } from '@/lib/domain/delivery';
+import { shopDay } from '@/lib/domain/dates';
+import { getGuestHandshake, withShell } from '@/lib/server/shell';
+import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
+import { useCurrency } from '@/lib/state/currency-context';
+import { DeliveryInfo, type DeliveryFacts } from '@/components/product/delivery-info';
+import { ProductCard } from '@/components/product/product-card';
+import { ProductGallery } from '@/components/product/product-gallery';
+import { PurchasePanel } from '@/components/product/purchase-panel';
+import { ShareLinks } from '@/components/product/share-links';
+import { Breadcrumbs } from '@/components/seo/breadcrumbs';
+import { Seo } from '@/components/seo/seo';
+import styles from './product.module.css';
+
+type Props = { product: ProductDetail; category: { slug: string; title: string } | null; delivery: DeliveryFacts };
+
+export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx) => {
+  const slug = ctx.params?.slug ?? '';
+  let product: ProductDetail;
+  try {
+    product = await calls.getProductBySlug(serverApi(), slug, { relatedProductsCount: 4, includeAlerts: true });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
+    throw error;
+  }
+  const handshake = await getGuestHandshake();
+  const config = deliveryConfigFor(handshake.settings.deliverySettings, shopDay(new Date()));
+  const fees = config.stateDeliveryZones.flatMap((state) => state.zones.filter((z) => z.areas.length > 0).map((z) => ({ label: `${z.label} (${z.areas.slice(0, 3).join(', ')}…)`, amount: z.amount })));
+  const mainCategory = product.categories.find((c) => c !== 'all');
+  const category = mainCategory ? await calls.getCategory(serverApi(), mainCategory).catch(() => null) : null;
+  return {
+    props: {
+      product,
+      category: category ? { slug: category.slug, title: category.title } : null,
+      delivery: { alerts: product.alerts ?? [], fees, freeDeliveryThreshold: config.freeDeliveryThreshold },
+    },
+  };
+});
+
+export default function ProductPage({ product, category, delivery, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const { currency } = useCurrency();
+  const { title, subtitle } = splitProductName(product.name);
+  const path = `/product/${product.slug}`;
+  const crumbs = [{ name: 'Home', path: '/' }, ...(category ? [{ name: category.title, path: `/product-category/${category.slug}` }] : []), { name: title, path }];
+  const description = `${product.description.slice(0, 140)}${product.description.length > 140 ? '…' : ''}`;
+  return (
+    <main className={styles.page}>
+      <Seo
+        title={`${title}${subtitle ? ` – ${subtitle}` : ''} | ${shell.shopInfo.brandName}`}
+        description={description}
+        path={path}
+        type="product"
+        image={product.images[0] ? `${product.images[0].src}?w=800` : undefined}
+        jsonLd={[productJsonLd(product, { siteUrl: shell.siteUrl, brandName: shell.shopInfo.brandName }), breadcrumbJsonLd(crumbs, shell.siteUrl)]}
+      />
+      <Breadcrumbs items={crumbs} />
+      <div className={styles.layout}>
+        <ProductGallery images={product.images} name={title} />
+        <div className={styles.details}>
+          <h1 className={styles.title}>{title}</h1>
+          {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+          <PurchasePanel product={product} />
+          <p className={styles.description}>{product.description}</p>
+          <DeliveryInfo facts={delivery} />
+          <ShareLinks url={`${shell.siteUrl}${path}`} title={title} />
+        </div>
+      </div>
+      {product.relatedProducts.length > 0 && (
+        <section className={styles.related} aria-labelledby="related-heading">
+          <h2 id="related-heading">You may also like</h2>
+          <ul className={styles.grid}>
+            {product.relatedProducts.map((related) => (
+              <li key={related.id}>
+                <ProductCard product={related} currency={currency} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}
