@@ -26,7 +26,7 @@ export function PurchasePanel({ product, onAdd }: { product: ProductDetail; onAd
 
   return (
     <div className={styles.panel}>
-      <p className={styles.price} aria-live="polite">
+      <p className={styles.price} role="status">
         {needsSize && <span className={styles.from}>FROM</span>}
         {price(choicePrice(product, variant, design))}
       </p>
