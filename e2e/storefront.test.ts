@@ -1,0 +1,122 @@
+/**
+ * Storefront pages as crawlers and shoppers see them: server-rendered HTML with titles,
+ * canonical URLs, JSON-LD and prices; real 404s; and in Chromium, filters and 'Show more'
+ * that keep the list in the URL.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { startShop, type Shop } from './shop-server';
+import { launchBrowser } from './browser';
+
+let shop: Shop;
+let browser: Browser;
+
+before(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function html(path: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${shop.url}${path}`);
+  return { status: res.status, body: await res.text() };
+}
+
+function jsonLd(body: string): Record<string, unknown>[] {
+  return [...body.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+}
+
+const tag = (body: string, pattern: RegExp) => body.match(pattern)?.[1];
+
+async function firstProduct(query: string): Promise<{ slug: string; name: string; type: string }> {
+  const res = await fetch(`${shop.url}/v1/product/paginate?pageSize=1&${query}`);
+  const { data } = (await res.json()) as { data: { items: { slug: string; name: string; type: string }[] } };
+  return data.items[0]!;
+}
+
+void test('a product page carries its title, canonical URL, price and Product JSON-LD in the HTML', async () => {
+  const product = await firstProduct('categories=roses');
+  const { status, body } = await html(`/product/${product.slug}`);
+  assert.equal(status, 200);
+  assert.match(tag(body, /<title[^>]*>(.*?)<\/title>/) ?? '', new RegExp(product.name.split(' – ')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  assert.equal(tag(body, /<link rel="canonical" href="([^"]+)"/), `${shop.url}/product/${product.slug}`);
+  assert.ok(tag(body, /<meta name="description" content="([^"]+)"/)!.length > 40);
+  assert.match(body, /<meta property="og:image" content="http[^"]+\/media\/p\/[^"]+"/);
+  assert.match(body, /₦\d{1,3}(,\d{3})+/);
+  const ld = jsonLd(body);
+  const productLd = ld.find((d) => d['@type'] === 'Product') as { offers: { priceCurrency: string; availability: string } };
+  assert.ok(productLd, 'Product JSON-LD');
+  assert.equal(productLd.offers.priceCurrency, 'NGN');
+  assert.match(productLd.offers.availability, /InStock/);
+  assert.ok(ld.some((d) => d['@type'] === 'BreadcrumbList'));
+});
+
+void test('a category page lists products with its title, intro and breadcrumbs', async () => {
+  const { status, body } = await html('/product-category/birthday-flowers');
+  assert.equal(status, 200);
+  assert.match(body, /<h1[^>]*>Birthday Flowers<\/h1>/);
+  assert.equal(tag(body, /<link rel="canonical" href="([^"]+)"/), `${shop.url}/product-category/birthday-flowers`);
+  assert.ok((body.match(/<article/g) ?? []).length >= 6);
+  assert.ok(jsonLd(body).some((d) => d['@type'] === 'BreadcrumbList'));
+  assert.match(body, /rel="next"/);
+});
+
+void test('titles differ from page to page', async () => {
+  const titles = await Promise.all(
+    ['/', '/product-category/roses', '/product-category/lilies', '/vip-flowers', '/filters?shopBy=same+day+delivery'].map(async (p) => tag((await html(p)).body, /<title[^>]*>(.*?)<\/title>/)),
+  );
+  assert.equal(new Set(titles).size, titles.length);
+});
+
+void test('unknown categories and products are real 404 pages', async () => {
+  for (const path of ['/product-category/tulips-from-mars', '/product/no-such-bouquet']) {
+    const { status, body } = await html(path);
+    assert.equal(status, 404, path);
+    assert.match(body, /We could not find that page/);
+  }
+});
+
+void test('search finds a misspelt flower and is kept out of the index', async () => {
+  const { status, body } = await html('/filters?search=chrysanthemun');
+  assert.equal(status, 200);
+  assert.match(body, /Search results for/);
+  assert.match(body, /Chrysanthemum/i);
+  assert.match(body, /<meta name="robots" content="noindex"/);
+});
+
+void test('shop-by tags list the matching products', async () => {
+  const { status, body } = await html('/filters?shopBy=box+arrangements');
+  assert.equal(status, 200);
+  assert.match(body, /Shop by Box Arrangements/);
+  assert.ok((body.match(/<article/g) ?? []).length >= 5);
+});
+
+void test('filters and Show more keep the list in the URL on a phone', async () => {
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, timezoneId: 'Africa/Lagos' });
+  await page.goto(`${shop.url}/product-category/all`, { waitUntil: 'networkidle' });
+  const before = await page.locator('main article').count();
+  assert.equal(before, 24);
+  await page.getByRole('link', { name: 'Show more' }).click();
+  await page.waitForURL(/page=2/);
+  await page.waitForFunction(() => document.querySelectorAll('main article').length === 48);
+  await page.reload({ waitUntil: 'networkidle' });
+  assert.equal(await page.locator('main article').count(), 48, 'a shared page=2 link shows the same 48 products');
+
+  await page.locator('summary', { hasText: 'Design' }).click();
+  await page.getByLabel('Bouquets', { exact: true }).check();
+  await page.waitForURL(/design=bouquets/);
+  await page.getByRole('link', { name: 'Remove filter Bouquets' }).waitFor();
+  assert.doesNotMatch(page.url(), /page=2/, 'changing a filter starts again at page 1');
+  await page.locator('select[name="sort"]').selectOption('price-asc');
+  await page.waitForURL(/sort=price-asc/);
+  const prices = await page.locator('main article p:has-text("₦")').allInnerTexts();
+  const numbers = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+  assert.ok(numbers.length > 1);
+  for (let i = 1; i < numbers.length; i++) assert.ok(numbers[i - 1]! <= numbers[i]!, `sorted by price: ${numbers.join(', ')}`);
+  await page.close();
+});
