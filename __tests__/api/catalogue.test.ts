@@ -5,6 +5,7 @@
  */
 import { ApiError, createApiClient, type ApiClient } from '@/lib/api/client';
 import * as calls from '@/lib/api/calls';
+import { createAnswerCache } from '@/lib/api/answer-cache';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { CATEGORY_SLUGS, SHOP_BY_VALUES } from '@/lib/domain/catalogue';
 import { eq } from 'drizzle-orm';
@@ -277,6 +278,20 @@ describe('GET /v1/product-category/{slug}', () => {
   it('answers 404 for an unknown category and 400 for a malformed one', async () => {
     await expect(calls.getCategory(api, 'tulips-from-mars')).rejects.toEqual(new ApiError(404, 'No category is called "tulips-from-mars"'));
     expect((await raw('/v1/product-category/Bad%20Slug')).status).toBe(400);
+  });
+});
+
+describe('the server-side client’s answer cache', () => {
+  it('answers a repeated catalogue call from memory and never caches the handshake', async () => {
+    const cache = createAnswerCache({ ttlMs: 60_000, maxEntries: 10 });
+    const cached = createApiClient({ baseURL: server.url, business: 'regal', cache });
+    const first = await calls.paginateProducts(cached, { categories: 'roses' });
+    const again = await calls.paginateProducts(cached, { categories: 'roses' });
+    expect(again).toBe(first);
+    const other = await calls.paginateProducts(cached, { categories: 'lilies' });
+    expect(other).not.toBe(first);
+    await calls.getHandshake(cached);
+    expect(cache.size()).toBe(2);
   });
 });
 

@@ -33,8 +33,15 @@ import type {
 type Params = Record<string, string | number | boolean | undefined>;
 type WithoutBusiness<T> = Omit<T, 'business'>;
 
-async function get<T>(api: ApiClient, url: string, params: Params = {}): Promise<T> {
-  const res = await api.http.get<Envelope<T>>(url, { params: { business: api.business, ...params } });
+async function get<T>(api: ApiClient, url: string, params: Params = {}, cacheable = false): Promise<T> {
+  const all = { business: api.business, ...params };
+  const key = cacheable && api.cache ? `${url}?${JSON.stringify(all)}` : null;
+  if (key) {
+    const hit = api.cache!.get(key);
+    if (hit !== undefined) return hit as T;
+  }
+  const res = await api.http.get<Envelope<T>>(url, { params: all });
+  if (key) api.cache!.set(key, res.data.data);
   return res.data.data;
 }
 
@@ -88,17 +95,22 @@ export const deleteCoupon = (api: ApiClient, orderId: string) =>
 
 // Catalogue
 export const getProductBySlug = (api: ApiClient, slug: string, query: Omit<ProductBySlugQuery, 'slug' | 'business'> = {}) =>
-  get<ProductDetail>(api, `/v1/product/slug/${encodeURIComponent(slug)}`, { onlyActive: true, ...query });
+  get<ProductDetail>(api, `/v1/product/slug/${encodeURIComponent(slug)}`, { onlyActive: true, ...query }, true);
 export const paginateProducts = (api: ApiClient, query: WithoutBusiness<PaginateQuery>) =>
-  get<ProductPage>(api, '/v1/product/paginate', {
-    onlyActive: true,
-    ...query,
-    searchValue: query.searchValue?.toLowerCase(),
-  });
+  get<ProductPage>(
+    api,
+    '/v1/product/paginate',
+    {
+      onlyActive: true,
+      ...query,
+      searchValue: query.searchValue?.toLowerCase(),
+    },
+    true,
+  );
 export const getAllProducts = (api: ApiClient, query: WithoutBusiness<ProductAllQuery> = {}) =>
   get<ProductSummary[]>(api, '/v1/product/all', { onlyActive: true, ...query });
 export const getProductsBySlugs = (api: ApiClient, slugs: string[], query: Omit<ProductSlugMultipleQuery, 'slugs' | 'business'> = {}) =>
-  get<ProductSummary[]>(api, '/v1/product/slug-multiple', { onlyActive: true, ...query, slugs: slugs.join(',') });
-export const getCategory = (api: ApiClient, slug: string) => get<Category>(api, `/v1/product-category/${encodeURIComponent(slug)}`);
+  get<ProductSummary[]>(api, '/v1/product/slug-multiple', { onlyActive: true, ...query, slugs: slugs.join(',') }, true);
+export const getCategory = (api: ApiClient, slug: string) => get<Category>(api, `/v1/product-category/${encodeURIComponent(slug)}`, {}, true);
 export const getProductsByIds = (api: ApiClient, ids: string[], query: Omit<ProductIdMultipleQuery, 'ids' | 'business'> = {}) =>
   get<ProductSummary[]>(api, '/v1/product/id-multiple', { onlyActive: true, ...query, ids: ids.join(',') });

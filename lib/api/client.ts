@@ -23,9 +23,19 @@ export type ApiClientOptions = {
   /** The shop's fixed business identifier. */
   business: string;
   timeoutMs?: number;
+  /** Keeps GET answers of public calls; absent in the browser. */
+  cache?: AnswerCache;
+  /** Node's agent for keep-alive connections (server side). */
+  httpAgent?: unknown;
 };
 
-export type ApiClient = { http: AxiosInstance; business: string };
+/** A store for GET answers (the server-side client keeps catalogue answers briefly). */
+export type AnswerCache = {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+};
+
+export type ApiClient = { http: AxiosInstance; business: string; cache?: AnswerCache };
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof AxiosError) {
@@ -48,6 +58,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseURL: options.baseURL,
     timeout: options.timeoutMs ?? 15000,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    httpAgent: options.httpAgent,
   });
   http.interceptors.request.use((config) => {
     const token = options.getToken?.();
@@ -55,5 +66,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return config;
   });
   http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
-  return { http, business: options.business };
+  return { http, business: options.business, cache: options.cache };
 }
