@@ -6,7 +6,7 @@ import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { DEFAULT_CATEGORY, pickFeatured } from '@/lib/domain/catalogue';
 import { withShell } from '@/lib/server/shell';
 import { useCurrency } from '@/lib/state/currency-context';
-import { ProductCard } from '@/components/product/product-card';
+import { ProductGrid } from '@/components/product/product-grid';
 import { ProductImage } from '@/components/product/product-image';
 import { Seo } from '@/components/seo/seo';
 import styles from './index.module.css';
@@ -99,13 +99,7 @@ export default function Home({ sections, shell }: InferGetServerSidePropsType<ty
               See All <span className="visually-hidden">{section.title.toLowerCase()}</span>
             </Link>
           </div>
-          <ul className={styles.grid}>
-            {section.products.map((product, i) => (
-              <li key={product.id}>
-                <ProductCard product={product} currency={currency} priority={index === 0 && i < 2} />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={section.products} currency={currency} priorityCount={index === 0 ? 2 : 0} />
           {index === 0 && (
             <div className={styles.promise}>
               <div>

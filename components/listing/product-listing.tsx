@@ -13,7 +13,7 @@ import { useApi } from '@/lib/api/browser';
 import { paginateProducts } from '@/lib/api/calls';
 import { useCurrency } from '@/lib/state/currency-context';
 import { notify } from '@/lib/ui/notify';
-import { ProductCard } from '@/components/product/product-card';
+import { ProductGrid } from '@/components/product/product-grid';
 import { ListingFilters } from '@/components/listing/listing-filters';
 import styles from './product-listing.module.css';
 
@@ -74,13 +74,9 @@ export function ProductListing({ title, intro, basePath, extra = {}, listing, em
               <Link href={listingHref(basePath, { ...listing.state, page: 1 }, extra)}>Show from the first page</Link>
             </p>
           )}
-          <ul className={styles.grid}>
-            {items.map((product, i) => (
-              <li key={product.id}>
-                <ProductCard product={product} currency={currency} priority={i < 2} headingLevel="h2" />
-              </li>
-            ))}
-          </ul>
+          <div className={styles.items}>
+            <ProductGrid products={items} currency={currency} priorityCount={2} headingLevel="h2" />
+          </div>
           <p className={styles.count}>
             Showing {listing.firstPage > 1 ? `${(listing.firstPage - 1) * PAGE_SIZE + 1}–` : ''}
             {Math.min(listing.total, (listing.firstPage - 1) * PAGE_SIZE + items.length)} of {listing.total}

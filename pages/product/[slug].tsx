@@ -10,7 +10,7 @@ import { getGuestHandshake, withShell } from '@/lib/server/shell';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { useCurrency } from '@/lib/state/currency-context';
 import { DeliveryInfo, type DeliveryFacts } from '@/components/product/delivery-info';
-import { ProductCard } from '@/components/product/product-card';
+import { ProductGrid } from '@/components/product/product-grid';
 import { ProductGallery } from '@/components/product/product-gallery';
 import { PurchasePanel } from '@/components/product/purchase-panel';
 import { ShareLinks } from '@/components/product/share-links';
@@ -74,13 +74,7 @@ export default function ProductPage({ product, category, delivery, shell }: Infe
       {product.relatedProducts.length > 0 && (
         <section className={styles.related} aria-labelledby="related-heading">
           <h2 id="related-heading">You may also like</h2>
-          <ul className={styles.grid}>
-            {product.relatedProducts.map((related) => (
-              <li key={related.id}>
-                <ProductCard product={related} currency={currency} />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={product.relatedProducts} currency={currency} />
         </section>
       )}
     </main>

@@ -1,0 +1,25 @@
+/** A responsive grid of product cards: four across on desktop, two on phones. */
+import type { ProductSummary } from '@/lib/contracts/catalogue';
+import type { Currency } from '@/lib/domain/money';
+import { ProductCard } from '@/components/product/product-card';
+import styles from './product-grid.module.css';
+
+type Props = {
+  products: ProductSummary[];
+  currency: Currency;
+  /** How many of the first cards load their pictures at once. */
+  priorityCount?: number;
+  headingLevel?: 'h2' | 'h3';
+};
+
+export function ProductGrid({ products, currency, priorityCount = 0, headingLevel = 'h3' }: Props) {
+  return (
+    <ul className={styles.grid}>
+      {products.map((product, i) => (
+        <li key={product.id}>
+          <ProductCard product={product} currency={currency} priority={i < priorityCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
