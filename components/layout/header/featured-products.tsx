@@ -1,0 +1,74 @@
+/**
+ * Featured products of a menu's featured group: fetched by slug when the menu first opens, up
+ * to four picked with `pickFeatured`, shown as small links with picture, name and price.
+ */
+import { useEffect, useState } from 'react';
+import Link from 'next/link';
+import { getProductsBySlugs } from '@/lib/api/calls';
+import { useApi } from '@/lib/api/browser';
+import type { ProductSummary } from '@/lib/contracts/catalogue';
+import { pickFeatured, splitProductName } from '@/lib/domain/catalogue';
+import { useCurrency } from '@/lib/state/currency-context';
+import { useShell } from '@/lib/state/shell-context';
+import { notify } from '@/lib/ui/notify';
+import styles from './featured-products.module.css';
+
+export const FEATURED_COUNT = 4;
+
+export function FeaturedProducts({ groupKey }: { groupKey: string }) {
+  const group = useShell().featuredGroups.find((g) => g.key === groupKey);
+  const getApi = useApi();
+  const { price } = useCurrency();
+  const [products, setProducts] = useState<ProductSummary[] | null>(null);
+  const slugs = group?.featuredSlugs;
+
+  useEffect(() => {
+    if (!slugs?.length) return;
+    let live = true;
+    getApi()
+      .then((api) => getProductsBySlugs(api, slugs))
+      .then(
+        (list) => {
+          if (live) setProducts(pickFeatured(list, FEATURED_COUNT));
+        },
+        (error: unknown) => {
+          if (!live) return;
+          setProducts([]);
+          notify('error', `Unable to fetch featured products: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [getApi, slugs]);
+
+  if (!group || !slugs?.length || products?.length === 0) return null;
+  return (
+    <>
+      <p className={styles.title}>{group.title}</p>
+      <ul className={styles.products} aria-busy={!products}>
+        {products
+          ? products.map((product) => {
+              const image = product.images[0];
+              return (
+                <li key={product.id}>
+                  <Link href={`/product/${product.slug}`} className={styles.product}>
+                    {image ? <img src={`${image.src}?w=200`} alt="" width={200} height={200} loading="lazy" decoding="async" /> : <span className={styles.blank} />}
+                    <span className={styles.name}>{splitProductName(product.name).title}</span>
+                    <span className={styles.price}>
+                      {product.type === 'variable' && <small>From </small>}
+                      {price(product.price)}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })
+          : Array.from({ length: FEATURED_COUNT }, (_, i) => (
+              <li key={i} aria-hidden="true">
+                <span className={styles.blank} />
+              </li>
+            ))}
+      </ul>
+    </>
+  );
+}

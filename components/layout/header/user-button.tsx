@@ -1,0 +1,54 @@
+/**
+ * The account button: 'LOGIN / REGISTER' for guests; for a logged-in user the first letter of the
+ * name or e-mail, opening a panel with 'Logged in as {email}' and Logout.
+ */
+import { useId, useRef, useState } from 'react';
+import { Icon, USER } from './icons';
+import { useDismiss } from './use-dismiss';
+import styles from './actions.module.css';
+
+export type HeaderUser = { name?: string; email: string };
+
+type Props = { user: HeaderUser | null; onLogin(): void; onLogout(): void };
+
+export function UserButton({ user, onLogin, onLogout }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useDismiss(open, root, (focus) => {
+    setOpen(false);
+    if (focus) toggle.current?.focus();
+  });
+
+  if (!user) {
+    return (
+      <button type="button" className={styles.login} onClick={onLogin}>
+        <Icon d={USER} />
+        LOGIN / REGISTER
+      </button>
+    );
+  }
+  return (
+    <div ref={root} className={styles.user}>
+      <button ref={toggle} type="button" className={styles.avatar} aria-expanded={open} aria-controls={panelId} aria-label={`Account of ${user.email}`} onClick={() => setOpen(!open)}>
+        {(user.name?.trim() || user.email).charAt(0).toUpperCase()}
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!open}>
+        <p>
+          Logged in as <strong>{user.email}</strong>
+        </p>
+        <button
+          type="button"
+          className={styles.logout}
+          onClick={() => {
+            setOpen(false);
+            onLogout();
+          }}
+        >
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}
