@@ -1,32 +1,33 @@
 import type { InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
 import { parseListingQuery, listingHref } from '@/lib/domain/listing';
-import { loadListing } from '@/lib/server/listing';
+import { loadListing, type ListingData } from '@/lib/server/listing';
 import { withShell } from '@/lib/server/shell';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { ProductListing } from '@/components/listing/product-listing';
 import { Breadcrumbs } from '@/components/seo/breadcrumbs';
 import { Seo } from '@/components/seo/seo';
 
-export const getServerSideProps = withShell(async (ctx) => {
+const crumbs = [
+  { name: 'Home', path: '/' },
+  { name: 'VIP Flowers', path: '/vip-flowers' },
+];
+
+export const getServerSideProps = withShell<{ listing: ListingData; jsonLd: object[] }>(async (ctx, shell) => {
   const state = parseListingQuery(ctx.query);
   state.filters = { ...state.filters, budget: undefined };
   const listing = await loadListing(state, { budget: 'vip' });
-  return { props: { listing } };
+  return { props: { listing, jsonLd: [breadcrumbJsonLd(crumbs, shell.siteUrl)] } };
 });
 
-export default function VipFlowersPage({ listing, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
-  const crumbs = [
-    { name: 'Home', path: '/' },
-    { name: 'VIP Flowers', path: '/vip-flowers' },
-  ];
+export default function VipFlowersPage({ listing, jsonLd, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return (
     <>
       <Seo
         title={`VIP Flowers – grand luxury arrangements in Lagos and Abuja | ${shell.shopInfo.brandName}`}
         description="Our VIP collection: grand rose displays, luxury boxes and statement arrangements, hand-made and delivered the same day in Lagos and Abuja."
         path={listingHref('/vip-flowers', { ...listing.state, sort: 'relevance', filters: {} })}
-        jsonLd={[breadcrumbJsonLd(crumbs, shell.siteUrl)]}
+        jsonLd={jsonLd}
       />
       <ProductListing
         title="VIP Flowers"

@@ -1,58 +1,18 @@
 /**
- * 'Sign up for latest news': a button that opens a small form (e-mail and a consent box, off by
- * default) and subscribes through the API, with success and error toasts.
+ * 'Sign up for latest news' (spec section 2): a button that opens the newsletter form. The form
+ * and the API client load on that click, keeping them out of every page's first load.
  */
-import { useState, type FormEvent } from 'react';
-import { useApi } from '@/lib/api/browser';
-import { subscribe } from '@/lib/api/calls';
-import { notify } from '@/lib/ui/notify';
+import { useState, type ComponentType } from 'react';
 import styles from './newsletter.module.css';
 
+type Form = ComponentType<{ onDone(): void }>;
+
 export function Newsletter() {
-  const getApi = useApi();
-  const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!consent) {
-      notify('error', 'Please tick the box to agree to receive our news');
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await subscribe(await getApi(), { email });
-      notify('success', result.alreadySubscribed ? `${result.email} is already subscribed` : 'Thank you! You are subscribed to our latest news');
-      setEmail('');
-      setConsent(false);
-      setOpen(false);
-    } catch (error) {
-      notify('error', `Unable to subscribe: ${error instanceof Error ? error.message : 'please try again'}`);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (!open) {
-    return (
-      <button type="button" className={styles.open} onClick={() => setOpen(true)}>
-        Sign up for latest news
-      </button>
-    );
-  }
+  const [Form, setForm] = useState<Form | null>(null);
+  if (Form) return <Form onDone={() => setForm(null)} />;
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)}>
-      <label htmlFor="newsletter-email">E-mail address</label>
-      <input id="newsletter-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <label className={styles.consent}>
-        <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-        <span>Yes, send me news and offers by e-mail</span>
-      </label>
-      <button type="submit" disabled={busy}>
-        {busy ? 'Signing up…' : 'Sign up'}
-      </button>
-    </form>
+    <button type="button" className={styles.open} onClick={() => void import('@/components/layout/newsletter-form').then((m) => setForm(() => m.default))}>
+      Sign up for latest news
+    </button>
   );
 }

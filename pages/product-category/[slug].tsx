@@ -4,14 +4,17 @@ import { serverApi } from '@/lib/api/server';
 import * as calls from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/client';
 import { parseListingQuery, listingHref } from '@/lib/domain/listing';
-import { loadListing } from '@/lib/server/listing';
+import { loadListing, type ListingData } from '@/lib/server/listing';
+import type { Category } from '@/lib/contracts/catalogue';
 import { withShell } from '@/lib/server/shell';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { ProductListing } from '@/components/listing/product-listing';
-import { Breadcrumbs } from '@/components/seo/breadcrumbs';
+import { Breadcrumbs, type Crumb } from '@/components/seo/breadcrumbs';
 import { Seo } from '@/components/seo/seo';
 
-export const getServerSideProps = withShell<{ category: Awaited<ReturnType<typeof calls.getCategory>>; listing: Awaited<ReturnType<typeof loadListing>> }, { slug: string }>(async (ctx) => {
+type Props = { category: Category; listing: ListingData; crumbs: Crumb[]; jsonLd: object[] };
+
+export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx, shell) => {
   const slug = ctx.params?.slug ?? '';
   let category;
   try {
@@ -22,15 +25,16 @@ export const getServerSideProps = withShell<{ category: Awaited<ReturnType<typeo
   }
   const state = parseListingQuery(ctx.query);
   const listing = await loadListing(state, { categories: slug });
-  return { props: { category, listing } };
-});
-
-export default function CategoryPage({ category, listing, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
-  const basePath = `/product-category/${category.slug}`;
   const crumbs = [
     { name: 'Home', path: '/' },
-    { name: category.title, path: basePath },
+    { name: category.title, path: `/product-category/${category.slug}` },
   ];
+  // JSON-LD is built here, so its builders stay out of the page's JavaScript.
+  return { props: { category, listing, crumbs, jsonLd: [breadcrumbJsonLd(crumbs, shell.siteUrl)] } };
+});
+
+export default function CategoryPage({ category, listing, crumbs, jsonLd, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const basePath = `/product-category/${category.slug}`;
   const page = listing.state.page;
   return (
     <>
@@ -39,7 +43,7 @@ export default function CategoryPage({ category, listing, shell }: InferGetServe
         description={category.seoDescription}
         path={listingHref(basePath, { ...listing.state, sort: 'relevance', filters: {} })}
         image={listing.items[0]?.images[0] ? `${listing.items[0].images[0].src}?w=800` : undefined}
-        jsonLd={[breadcrumbJsonLd(crumbs, shell.siteUrl)]}
+        jsonLd={jsonLd}
       />
       <ProductListing
         title={category.title}

@@ -14,13 +14,13 @@ import { ProductGrid } from '@/components/product/product-grid';
 import { ProductGallery } from '@/components/product/product-gallery';
 import { PurchasePanel } from '@/components/product/purchase-panel';
 import { ShareLinks } from '@/components/product/share-links';
-import { Breadcrumbs } from '@/components/seo/breadcrumbs';
+import { Breadcrumbs, type Crumb } from '@/components/seo/breadcrumbs';
 import { Seo } from '@/components/seo/seo';
 import styles from './product.module.css';
 
-type Props = { product: ProductDetail; category: { slug: string; title: string } | null; delivery: DeliveryFacts };
+type Props = { product: ProductDetail; crumbs: Crumb[]; delivery: DeliveryFacts; jsonLd: object[] };
 
-export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx) => {
+export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx, shell) => {
   const slug = ctx.params?.slug ?? '';
   let product: ProductDetail;
   try {
@@ -34,20 +34,23 @@ export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx)
   const fees = config.stateDeliveryZones.flatMap((state) => state.zones.filter((z) => z.areas.length > 0).map((z) => ({ label: `${z.label} (${z.areas.slice(0, 3).join(', ')}…)`, amount: z.amount })));
   const mainCategory = product.categories.find((c) => c !== 'all');
   const category = mainCategory ? await calls.getCategory(serverApi(), mainCategory).catch(() => null) : null;
+  const title = splitProductName(product.name).title;
+  const crumbs = [{ name: 'Home', path: '/' }, ...(category ? [{ name: category.title, path: `/product-category/${category.slug}` }] : []), { name: title, path: `/product/${product.slug}` }];
   return {
     props: {
       product,
-      category: category ? { slug: category.slug, title: category.title } : null,
+      crumbs,
       delivery: { alerts: product.alerts ?? [], fees, freeDeliveryThreshold: config.freeDeliveryThreshold },
+      // JSON-LD is built here, so its builders stay out of the page's JavaScript.
+      jsonLd: [productJsonLd(product, { siteUrl: shell.siteUrl, brandName: shell.shopInfo.brandName }), breadcrumbJsonLd(crumbs, shell.siteUrl)],
     },
   };
 });
 
-export default function ProductPage({ product, category, delivery, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function ProductPage({ product, crumbs, delivery, jsonLd, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const { currency } = useCurrency();
   const { title, subtitle } = splitProductName(product.name);
   const path = `/product/${product.slug}`;
-  const crumbs = [{ name: 'Home', path: '/' }, ...(category ? [{ name: category.title, path: `/product-category/${category.slug}` }] : []), { name: title, path }];
   const description = `${product.description.slice(0, 140)}${product.description.length > 140 ? '…' : ''}`;
   return (
     <main className={styles.page}>
@@ -57,7 +60,7 @@ export default function ProductPage({ product, category, delivery, shell }: Infe
         path={path}
         type="product"
         image={product.images[0] ? `${product.images[0].src}?w=800` : undefined}
-        jsonLd={[productJsonLd(product, { siteUrl: shell.siteUrl, brandName: shell.shopInfo.brandName }), breadcrumbJsonLd(crumbs, shell.siteUrl)]}
+        jsonLd={jsonLd}
       />
       <Breadcrumbs items={crumbs} />
       <div className={styles.layout}>
