@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: the catalogue query bench (bench/run.ts, in its own process as before), then the
+ * page bench (bench/pages.ts). Options go to both; each reads its own:
+ *   catalogue: --products N, --runs N (and DATABASE_URL)
+ *   pages:     --lighthouse-runs N, --skip-lighthouse, --requests N, --warmup N, --no-build
+ *   this file: --skip-catalogue, --skip-pages
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parsePagesOptions, runPagesBench } from './pages';
+
+const ROOT = path.resolve(__dirname, '..');
+
+function catalogueBench(args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['bench/run.ts', ...args], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const pagesOptions = parsePagesOptions(args); // check the options before a long first bench
+  if (!args.includes('--skip-catalogue')) {
+    const code = await catalogueBench(args);
+    if (code !== 0) throw new Error(`the catalogue bench failed (exit ${code})`);
+  }
+  if (!args.includes('--skip-pages')) await runPagesBench(pagesOptions);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,532 @@
+/**
+ * The page bench: builds the shop (`npm run build`), starts it as a newcomer does (`npm start` on
+ * a free port with a fresh data directory, e2e/shop-server.ts), and measures four pages (home, a
+ * category, a product, contact):
+ *
+ * - first-load JavaScript, gzip level 9: the `.js` files of `/_app` and of the page's route in
+ *   `.next/build-manifest.json` (Next 16 no longer prints it), and the shared `/_app` part alone;
+ * - HTML bytes and the size of the embedded `__NEXT_DATA__` JSON;
+ * - server CPU per request (utime + stime from /proc of the shop's `next start` process tree over
+ *   N sequential requests after a warm-up, divided by N; responses gzipped as for a browser) and
+ *   the median/p90 latency of those requests;
+ * - Lighthouse (mobile, Debian's Chromium): median performance, accessibility, best-practices and
+ *   SEO scores and LCP/TBT/CLS over several runs.
+ *
+ * Prints two tables with the targets beside the figures and writes bench/results/pages.json.
+ * Options: --lighthouse-runs N (default 5), --skip-lighthouse, --requests N (default 200),
+ * --warmup N (default 20), --no-build (use the build `npm start` finds or makes).
+ * Run alone with `tsx bench/pages.ts`, or after the catalogue bench with `npm run bench`.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startShop, type Shop } from '../e2e/shop-server';
+
+const ROOT = path.resolve(__dirname, '..');
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+
+export const TARGETS = {
+  firstLoadJsKb: 130,
+  cpuMsPerRequest: 2,
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } satisfies Record<LighthouseCategory, number>,
+};
+
+export type PagesOptions = { lighthouseRuns: number; skipLighthouse: boolean; requests: number; warmup: number; build: boolean };
+
+/** Reads the page bench's options from the command line (other options are left to other benches). */
+export function parsePagesOptions(argv: readonly string[]): PagesOptions {
+  const number = (name: string, fallback: number, min: number) => {
+    const at = argv.indexOf(`--${name}`);
+    const value = at >= 0 ? Number(argv[at + 1]) : fallback;
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} needs a whole number of at least ${min}`);
+    return value;
+  };
+  return {
+    lighthouseRuns: number('lighthouse-runs', 5, 1),
+    skipLighthouse: argv.includes('--skip-lighthouse'),
+    requests: number('requests', 200, 1),
+    warmup: number('warmup', 20, 0),
+    build: !argv.includes('--no-build'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and small helpers
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+export const percentile = (values: readonly number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+const kb = (bytes: number) => round(bytes / 1000, 1);
+
+// ---------------------------------------------------------------------------------------------
+// First-load JavaScript from the build manifest
+
+type BuildManifest = { pages: Record<string, string[]> };
+
+/**
+ * The build manifest's page key that serves a path, the way Next routes: a static key first,
+ * then dynamic ones (`[slug]`, `[...all]`, `[[...all]]`). Undefined when no page serves it.
+ * @example routeForPath(['/', '/product/[slug]'], '/product/red-velvet') // '/product/[slug]'
+ */
+export function routeForPath(routes: readonly string[], pathname: string): string | undefined {
+  if (routes.includes(pathname)) return pathname;
+  const pattern = (route: string) =>
+    new RegExp(
+      `^${route
+        .split('/')
+        .map((part) => {
+          if (/^\[\[\.\.\..+\]\]$/.test(part)) return '(?:/.*)?';
+          if (/^\[\.\.\..+\]$/.test(part)) return '/.+';
+          if (/^\[.+\]$/.test(part)) return '/[^/]+';
+          return part ? `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '';
+        })
+        .join('')}$`,
+    );
+  const dynamic = routes.filter((r) => r.includes('[') && !r.startsWith('/_') && pattern(r).test(pathname));
+  // Fewer dynamic parts and no catch-alls win, as in Next's route sorting.
+  const weight = (r: string) => (r.match(/\[/g)?.length ?? 0) + (r.includes('...') ? 10 : 0);
+  return dynamic.sort((a, b) => weight(a) - weight(b))[0];
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = zlib.gzipSync(fs.readFileSync(path.join(ROOT, '.next', file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+export type FirstLoadJs = { route: string | undefined; sharedGzipBytes: number; pageGzipBytes: number; totalGzipBytes: number; files: number };
+
+/** Gzipped bytes of the `.js` files a first visit to the path loads: `/_app`'s and the route's. */
+function firstLoadJs(manifest: BuildManifest, pathname: string): FirstLoadJs {
+  const route = routeForPath(Object.keys(manifest.pages), pathname);
+  const js = (key: string | undefined) => (key ? (manifest.pages[key] ?? []).filter((f) => f.endsWith('.js')) : []);
+  const shared = new Set(js('/_app'));
+  const all = new Set([...shared, ...js(route)]);
+  const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipBytes(f), 0);
+  const sharedGzipBytes = sum(shared);
+  const totalGzipBytes = sum(all);
+  return { route, sharedGzipBytes, pageGzipBytes: totalGzipBytes - sharedGzipBytes, totalGzipBytes, files: all.size };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server CPU from /proc
+
+type ProcInfo = { pid: number; ppid: number; ticks: number; cmd: string };
+
+function readProcesses(): Map<number, ProcInfo> {
+  const processes = new Map<number, ProcInfo>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces and parentheses): state ppid … utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0+/g, ' ').trim();
+      processes.set(Number(name), { pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), cmd });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return processes;
+}
+
+/** The process that listens on the TCP port (from /proc/net/tcp{,6} and each process's fds). */
+function listeningPid(port: number): number | undefined {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!fs.existsSync(table)) continue;
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 10 || cols[3] !== '0A') continue; // 0A = LISTEN
+      if (parseInt(cols[1]!.split(':')[1]!, 16) === port) inodes.add(cols[9]!);
+    }
+  }
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      for (const fd of fs.readdirSync(`/proc/${name}/fd`)) {
+        const link = fs.readlinkSync(`/proc/${name}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+        if (inode && inodes.has(inode)) return Number(name);
+      }
+    } catch {
+      // not ours or gone
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The shop's server processes: the one listening on the port, climbed up to `scripts/start.mjs`
+ * (which `npm start` runs), and everything below it, so that a worker Next may fork is counted.
+ */
+function serverProcesses(port: number): { rootPid: number; listenerPid: number; pids: () => number[]; describe: string[] } {
+  const listenerPid = listeningPid(port);
+  if (!listenerPid) throw new Error(`no process listens on port ${port}`);
+  const processes = readProcesses();
+  let rootPid = listenerPid;
+  for (let p = processes.get(listenerPid); p && processes.has(p.ppid); p = processes.get(p.ppid)) {
+    if (p.cmd.includes('scripts/start.mjs')) {
+      rootPid = p.pid;
+      break;
+    }
+  }
+  const descendants = (all: Map<number, ProcInfo>) => {
+    const pids = [rootPid];
+    for (let i = 0; i < pids.length; i++) for (const p of all.values()) if (p.ppid === pids[i]) pids.push(p.pid);
+    return pids;
+  };
+  return {
+    rootPid,
+    listenerPid,
+    pids: () => descendants(readProcesses()),
+    describe: descendants(processes).map((pid) => `${pid}${pid === listenerPid ? ' (listens)' : ''}: ${processes.get(pid)?.cmd.slice(0, 80)}`),
+  };
+}
+
+function cpuTicks(pids: readonly number[]): number {
+  const processes = readProcesses();
+  return pids.reduce((sum, pid) => sum + (processes.get(pid)?.ticks ?? 0), 0);
+}
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+export type ServerCost = { requests: number; cpuMsPerRequest: number; medianMs: number; p90Ms: number; statuses: Record<string, number> };
+
+async function measureServer(url: string, pids: () => number[], warmup: number, requests: number): Promise<ServerCost> {
+  const hit = async () => {
+    // As a browser asks: the server's own gzip (Next compresses by default) is part of its cost.
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  for (let i = 0; i < warmup; i++) await hit();
+  const tree = pids();
+  const before = cpuTicks(tree);
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    const status = await hit();
+    times.push(performance.now() - started);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+  const cpuMs = ((cpuTicks(tree) - before) / CLK_TCK) * 1000;
+  return { requests, cpuMsPerRequest: round(cpuMs / requests, 3), medianMs: round(median(times)), p90Ms: round(percentile(times, 90)), statuses };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+export type LighthouseSummary = {
+  runs: number;
+  scores: Record<LighthouseCategory, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Failed audits of the last run per category below 100 (id: title), to say what to change. */
+  failing: Record<string, string[]>;
+  errors: string[];
+};
+
+type Cleanup = () => Promise<void> | void;
+const cleanups = new Set<Cleanup>();
+
+async function lighthouseOnce(url: string) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const kill: Cleanup = () => chrome.kill();
+  cleanups.add(kill);
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    return result.lhr;
+  } finally {
+    cleanups.delete(kill);
+    chrome.kill();
+  }
+}
+
+type AuditResult = { id: string; title: string; displayValue?: string; details?: unknown };
+
+/** An audit's id and title, with up to three of its items (which error, which element, which URL). */
+function describeAudit(audit: AuditResult): string {
+  const items = ((audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    const text = item.description ?? item.url ?? node?.snippet ?? item.source ?? '';
+    return String(text).replace(/\s+/g, ' ').slice(0, 140);
+  });
+  return `${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${items.length > 0 ? ` [${items.filter(Boolean).join(' | ')}]` : ''}`;
+}
+
+async function runLighthouse(url: string, runs: number): Promise<LighthouseSummary> {
+  const scores: Record<LighthouseCategory, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
+  const lcp: number[] = [];
+  const tbt: number[] = [];
+  const cls: number[] = [];
+  const errors: string[] = [];
+  const failing: Record<string, string[]> = {};
+  for (let run = 0; run < runs; run++) {
+    try {
+      const lhr = await lighthouseOnce(url);
+      if (lhr.runtimeError) errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      for (const category of LIGHTHOUSE_CATEGORIES) {
+        const score = lhr.categories[category]?.score;
+        if (typeof score === 'number') scores[category].push(score * 100);
+      }
+      const numeric = (id: string) => lhr.audits[id]?.numericValue;
+      const push = (list: number[], value: number | undefined) => value !== undefined && list.push(value);
+      push(lcp, numeric('largest-contentful-paint'));
+      push(tbt, numeric('total-blocking-time'));
+      push(cls, numeric('cumulative-layout-shift'));
+      if (run === runs - 1) {
+        for (const category of LIGHTHOUSE_CATEGORIES) {
+          const refs = lhr.categories[category]?.auditRefs ?? [];
+          const failed = refs
+            .filter((ref) => ref.weight > 0 && typeof lhr.audits[ref.id]?.score === 'number' && lhr.audits[ref.id]!.score! < 0.9)
+            .map((ref) => describeAudit(lhr.audits[ref.id]!));
+          if (failed.length > 0) failing[category] = failed;
+        }
+      }
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const mid = (values: number[], digits = 0) => (values.length > 0 ? round(median(values), digits) : null);
+  return {
+    runs,
+    scores: {
+      performance: mid(scores.performance),
+      accessibility: mid(scores.accessibility),
+      'best-practices': mid(scores['best-practices']),
+      seo: mid(scores.seo),
+    },
+    lcpMs: mid(lcp),
+    tbtMs: mid(tbt),
+    cls: mid(cls, 3),
+    failing,
+    errors,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bench
+
+export type PageResult = {
+  name: string;
+  path: string;
+  status: number;
+  firstLoadJs: FirstLoadJs;
+  htmlBytes: number;
+  htmlGzipBytes: number;
+  nextDataBytes: number;
+  server?: ServerCost;
+  lighthouse?: LighthouseSummary;
+};
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    const stop: Cleanup = () => void child.kill('SIGTERM');
+    cleanups.add(stop);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      cleanups.delete(stop);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+const readBuildId = () => fs.readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim();
+
+/**
+ * `startShop()`, tried twice: a build that another process runs in the same `.next` at the same
+ * time can leave the first start with missing chunks.
+ */
+async function startShopRetrying(): Promise<Shop> {
+  for (let attempt = 1; ; attempt++) {
+    console.log(`Starting the shop (npm start, fresh data directory)${attempt > 1 ? `, attempt ${attempt}` : ''}...`);
+    try {
+      return await startShop();
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      console.warn(`The shop did not start (${String(error).split('\n')[0]}); trying again in 30 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 30_000));
+    }
+  }
+}
+
+/** The slug of the first active, in-stock product of the default listing. */
+async function sampleProductSlug(url: string): Promise<string> {
+  const res = await fetch(`${url}/v1/product/paginate?pageSize=24`);
+  const body = (await res.json()) as { data?: { items?: { slug: string; active: boolean; inStock: boolean }[] } };
+  const product = body.data?.items?.find((p) => p.active && p.inStock);
+  if (!product) throw new Error(`no active in-stock product in /v1/product/paginate (status ${res.status})`);
+  return product.slug;
+}
+
+async function measurePage(shop: Shop, manifest: BuildManifest, page: { name: string; path: string }, options: PagesOptions, pids: () => number[]): Promise<PageResult> {
+  const url = `${shop.url}${page.path}`;
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const html = await res.text();
+  const nextData = /<script id="__NEXT_DATA__" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const result: PageResult = {
+    name: page.name,
+    path: page.path,
+    status: res.status,
+    firstLoadJs: firstLoadJs(manifest, page.path),
+    htmlBytes: Buffer.byteLength(html),
+    htmlGzipBytes: zlib.gzipSync(html, { level: 9 }).length,
+    nextDataBytes: Buffer.byteLength(nextData),
+  };
+  if (res.status !== 200) {
+    console.log(`  ${page.path} answers ${res.status}: sizes only, no CPU or Lighthouse figures`);
+    return result;
+  }
+  console.log(`  ${page.path}: ${options.warmup} warm-up + ${options.requests} timed requests`);
+  result.server = await measureServer(url, pids, options.warmup, options.requests);
+  if (!options.skipLighthouse) {
+    console.log(`  ${page.path}: Lighthouse × ${options.lighthouseRuns}`);
+    result.lighthouse = await runLighthouse(url, options.lighthouseRuns);
+  }
+  return result;
+}
+
+const mark = (ok: boolean | undefined) => (ok === undefined ? ' ' : ok ? '✓' : '✗');
+
+function printTables(results: readonly PageResult[]): void {
+  const name = Math.max(8, ...results.map((r) => r.path.length));
+  console.log(`\nPage sizes and server cost (targets: first-load JS ≤ ${TARGETS.firstLoadJsKb} kB gzip, server CPU < ${TARGETS.cpuMsPerRequest} ms per request)\n`);
+  console.log(
+    `${'page'.padEnd(name)}  status  route                       JS kB (shared + page)    HTML kB  __NEXT_DATA__ kB  CPU ms/req  median ms  p90 ms`,
+  );
+  for (const r of results) {
+    const js = r.firstLoadJs;
+    const jsText = `${kb(js.totalGzipBytes)} (${kb(js.sharedGzipBytes)} + ${kb(js.pageGzipBytes)}) ${mark(js.route ? kb(js.totalGzipBytes) <= TARGETS.firstLoadJsKb : undefined)}`;
+    const cpu = r.server ? `${r.server.cpuMsPerRequest.toFixed(2)} ${mark(r.server.cpuMsPerRequest < TARGETS.cpuMsPerRequest)}` : '–';
+    console.log(
+      [
+        r.path.padEnd(name),
+        String(r.status).padStart(6),
+        (js.route ?? '(no page)').padEnd(26),
+        jsText.padEnd(23),
+        String(kb(r.htmlBytes)).padStart(7),
+        String(kb(r.nextDataBytes)).padStart(16),
+        cpu.padStart(10),
+        String(r.server?.medianMs ?? '–').padStart(9),
+        String(r.server?.p90Ms ?? '–').padStart(6),
+      ].join('  '),
+    );
+  }
+  const withLighthouse = results.filter((r) => r.lighthouse);
+  if (withLighthouse.length === 0) return;
+  const t = TARGETS.lighthouse;
+  console.log(
+    `\nLighthouse, mobile, median of ${withLighthouse[0]!.lighthouse!.runs} run(s) (targets: performance ≥ ${t.performance}, accessibility, best practices and SEO = 100)\n`,
+  );
+  console.log(`${'page'.padEnd(name)}  perf  a11y    bp   seo   LCP ms  TBT ms    CLS`);
+  for (const r of withLighthouse) {
+    const l = r.lighthouse!;
+    const score = (c: LighthouseCategory) => (l.scores[c] === null ? '  –  ' : `${String(l.scores[c]).padStart(3)} ${mark(l.scores[c]! >= t[c])}`);
+    console.log(
+      [r.path.padEnd(name), ...LIGHTHOUSE_CATEGORIES.map(score), String(l.lcpMs ?? '–').padStart(7), String(l.tbtMs ?? '–').padStart(6), String(l.cls ?? '–').padStart(6)].join(' '),
+    );
+    for (const [category, audits] of Object.entries(l.failing)) console.log(`${''.padEnd(name)}    ${category}: ${audits.join('; ')}`);
+    for (const error of l.errors) console.log(`${''.padEnd(name)}    error: ${error}`);
+  }
+}
+
+export async function runPagesBench(options: PagesOptions): Promise<PageResult[]> {
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping what the bench started`);
+    void Promise.allSettled([...cleanups].map((c) => c())).then(() => process.exit(130));
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  try {
+    if (options.build) {
+      console.log('\nBuilding the shop (npm run build)...');
+      await run('npm', ['run', 'build']);
+    }
+    const shop = await startShopRetrying();
+    const stopShop: Cleanup = () => shop.stop();
+    cleanups.add(stopShop);
+    try {
+      // Read after the start: `npm start` rebuilds when the sources changed since the last build.
+      const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.next', 'build-manifest.json'), 'utf8')) as BuildManifest;
+      const buildId = readBuildId();
+      const server = serverProcesses(Number(new URL(shop.url).port));
+      console.log(`Measuring server CPU of process tree ${server.rootPid}:\n  ${server.describe.join('\n  ')}`);
+      const pages = [
+        { name: 'home', path: '/' },
+        { name: 'category', path: '/product-category/birthday-flowers' },
+        { name: 'product', path: `/product/${await sampleProductSlug(shop.url)}` },
+        { name: 'contact', path: '/contact' },
+      ];
+      const results: PageResult[] = [];
+      for (const page of pages) results.push(await measurePage(shop, manifest, page, options, server.pids));
+      printTables(results);
+      const buildChanged = readBuildId() !== buildId;
+      if (buildChanged) console.warn('\nWARNING: .next was rebuilt while the bench ran (another build in this directory?): the figures are unreliable, run again.');
+      const report = {
+        measuredAt: new Date().toISOString(),
+        buildId,
+        buildChanged,
+        options,
+        targets: TARGETS,
+        machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, clockTicks: CLK_TCK },
+        pages: results,
+      };
+      fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'pages.json'), `${JSON.stringify(report, null, 2)}\n`);
+      console.log('\nWrote bench/results/pages.json');
+      return results;
+    } finally {
+      cleanups.delete(stopShop);
+      await shop.stop();
+    }
+  } finally {
+    process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
+  }
+}
+
+if (require.main === module) {
+  Promise.resolve()
+    .then(() => runPagesBench(parsePagesOptions(process.argv.slice(2))))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
