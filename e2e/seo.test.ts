@@ -37,7 +37,7 @@ void test('robots.txt lets crawlers in, keeps them out of checkout and the API, 
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
   const lines = (await res.text()).split('\n');
-  for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /checkout', 'Disallow: /api/', `Sitemap: ${shop.url}/sitemap.xml`]) {
+  for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /checkout', 'Disallow: /api/', 'Disallow: /v1/', 'Disallow: /dev/', `Sitemap: ${shop.url}/sitemap.xml`]) {
     assert.ok(lines.includes(line), `robots.txt has "${line}"`);
   }
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the app when the build is missing or older than the sources, then serves
- * it with `next start` on PORT (default 3000). The server itself migrates the database and seeds
+ * it with `next start` on PORT (default 3000). `--stamp` only records the sources' hash after
+ * `npm run build`. The server itself migrates the database and seeds
  * an empty one at start-up (see instrumentation.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const stampFile = path.join(root, '.next', 'source-hash');
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const stampFile = path.join(distDir, 'source-hash');
 const inputs = ['pages', 'components', 'lib', 'styles', 'public', 'drizzle', 'instrumentation.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json'];
 
 function walk(entry, files) {
@@ -36,7 +38,12 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
 const hash = sourceHash();
-const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === hash;
+if (process.argv.includes('--stamp')) {
+  // `npm run build` records what it built, so that `npm start` does not build it again.
+  fs.writeFileSync(stampFile, hash);
+  process.exit(0);
+}
+const built = fs.existsSync(path.join(distDir, 'BUILD_ID')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === hash;
 if (!built) {
   console.log('Building the shop (the build is missing or older than the sources)...');
   const result = spawnSync(bin('next'), ['build'], { cwd: root, env, stdio: 'inherit' });

@@ -83,7 +83,7 @@ describe('sitemapEntries', () => {
 describe('buildRobotsTxt', () => {
   it.each([SITE, `${SITE}/`])('allows the shop, keeps crawlers out of checkout and the API, points at the sitemap (%s)', (siteUrl) => {
     expect(buildRobotsTxt(siteUrl)).toBe(
-      ['User-agent: *', 'Allow: /', 'Disallow: /checkout', 'Disallow: /api/', `Sitemap: ${SITE}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Allow: /', 'Disallow: /checkout', 'Disallow: /api/', 'Disallow: /v1/', 'Disallow: /dev/', `Sitemap: ${SITE}/sitemap.xml`, ''].join('\n'),
     );
   });
 });

@@ -11,8 +11,9 @@ import styles from './alert-banner.module.css';
 export function AlertBanner({ text }: { text: string }) {
   const { currency } = useCurrency();
   const [closed, setClosed] = useState(false);
-  const [still, setStill] = useState(true);
   const message = fillAmounts(text, currency);
+  // The server cannot know the width: a long alert scrolls everywhere, a short one starts still.
+  const [still, setStill] = useState(() => alertIsStatic(message, Number.MAX_SAFE_INTEGER));
 
   useEffect(() => {
     const update = () => setStill(alertIsStatic(message, window.innerWidth) || window.matchMedia('(prefers-reduced-motion: reduce)').matches);

@@ -23,7 +23,7 @@ export const STATIC_SITEMAP_PATHS = [
 ] as const;
 
 /** Paths crawlers are asked not to visit (robots.txt `Disallow`); never listed in the sitemap. */
-export const DISALLOWED_PATHS = ['/checkout', '/api/'] as const;
+export const DISALLOWED_PATHS = ['/checkout', '/api/', '/v1/', '/dev/'] as const;
 
 /** Escapes the five XML special characters. */
 export function escapeXml(text: string): string {
