@@ -34,7 +34,7 @@ for (const viewport of [
     const first = cards.first();
     assert.match((await first.locator('h3').innerText()).trim(), /\w{3,}/);
     assert.match(await first.innerText(), /₦\d{1,3}(,\d{3})+/);
-    const naturalWidth = await first.locator('img').evaluate(async (img: HTMLImageElement) => {
+    const naturalWidth = await first.locator('img').first().evaluate(async (img: HTMLImageElement) => {
       if (!img.complete) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
       return img.naturalWidth;
     });

@@ -4,7 +4,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CATEGORY_SLUGS } from '../lib/domain/catalogue';
+import { CATEGORY_SLUGS } from '../lib/domain/categories';
 import { startShop, type Shop } from './shop-server';
 
 let shop: Shop;

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { GetStaticProps } from 'next';
 import { Seo } from '@/components/seo/seo';
 import type { ShellProps } from '@/lib/server/shell';

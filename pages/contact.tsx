@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { BranchCard } from '@/components/content/branch-card';
 import { PageHeader } from '@/components/content/page-header';
 import { ShopLinks } from '@/components/content/shop-links';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { InferGetServerSidePropsType } from 'next';
 import type { PaginateQuery } from '@/lib/contracts/catalogue';
 import { DEFAULT_CATEGORY } from '@/lib/domain/catalogue';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { InferGetServerSidePropsType } from 'next';
 import { serverApi } from '@/lib/api/server';
 import * as calls from '@/lib/api/calls';

@@ -1,5 +1,5 @@
 import type { InferGetServerSidePropsType } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { parseListingQuery, listingHref } from '@/lib/domain/listing';
 import { loadListing, type ListingData } from '@/lib/server/listing';
 import { withShell } from '@/lib/server/shell';

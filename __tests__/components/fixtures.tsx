@@ -2,27 +2,13 @@
 import type { ReactNode } from 'react';
 import type { ShellData } from '@/lib/contracts/shell';
 import type { ProductDetail, ProductSummary } from '@/lib/contracts/catalogue';
-import { DEFAULT_CURRENCIES, type CurrencyCode } from '@/lib/domain/money';
+import type { CurrencyCode } from '@/lib/domain/money';
 import { CurrencyProvider, resetCurrencyChoice } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
+import { SHELL } from '../helpers/render';
 import { STORAGE_KEYS, writeStored } from '@/lib/state/storage';
 
-export const shell: ShellData = {
-  siteUrl: 'https://shop.example',
-  businessId: 'regal',
-  currencies: [...DEFAULT_CURRENCIES],
-  siteWideAlert: 'Free delivery above {{100000}}',
-  shopInfo: {
-    brandName: 'Regal Flowers',
-    contactEmail: 'info@example.com',
-    branches: [
-      { key: 'lagos', name: 'Lagos Head Office', address: 'Ikoyi, Lagos', phone: '+234 803 000 0001', whatsapp: '+234 803 000 0001', mapUrl: 'https://maps.example/l', hours: '24/7' },
-      { key: 'abuja', name: 'Abuja Branch', address: 'Wuse 2, Abuja', phone: '+234 803 000 0002', whatsapp: '+234 803 000 0002', mapUrl: 'https://maps.example/a', hours: '24/7' },
-    ],
-    paymentInfo: { bankName: 'GTBank', bankAccountName: 'Regal Flowers Ltd', bankAccountNumber: '0123456789', walletEmail: 'pay@example.com', bitcoinAddress: 'bc1qexample' },
-  },
-  featuredGroups: [],
-};
+export const shell: ShellData = SHELL;
 
 /** Wraps in the shell and currency providers with a chosen currency. */
 export function withProviders(currency: CurrencyCode = 'NGN') {

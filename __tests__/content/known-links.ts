@@ -1,7 +1,7 @@
 /** Whether an internal link in the content points at a route the shop serves. */
 import { BLOG_POSTS } from '@/lib/content/blog';
 import { FAQ_PATH } from '@/lib/content/faq';
-import { CATEGORY_SLUGS } from '@/lib/domain/catalogue';
+import { CATEGORY_SLUGS } from '@/lib/domain/categories';
 import { shopByFilter } from '@/lib/domain/shop-by';
 
 const PAGES = new Set(['/', '/contact', '/order-tracker', '/vip-flowers', '/legal-terms', '/privacy-statement', '/blog', FAQ_PATH]);

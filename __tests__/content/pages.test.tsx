@@ -5,9 +5,9 @@
 import { render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { ShellData } from '@/lib/contracts/shell';
-import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 import { CurrencyProvider } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
+import { SHELL } from '../helpers/render';
 import { BLOG_POSTS, postSummary, readingMinutes } from '@/lib/content/blog';
 import { legalTerms, privacyStatement } from '@/lib/content/legal';
 import { DEFAULT_DELIVERY_FACTS, faqJsonLd, faqSections } from '@/lib/content/faq';
@@ -20,22 +20,7 @@ import PrivacyStatementPage from '@/pages/privacy-statement';
 
 jest.mock('@/lib/server/shell', () => ({ withShell: () => async () => ({ props: {} }), getGuestHandshake: jest.fn() }));
 
-const shell: ShellData = {
-  siteUrl: 'https://shop.example',
-  businessId: 'regal',
-  currencies: [...DEFAULT_CURRENCIES],
-  siteWideAlert: '',
-  featuredGroups: [],
-  shopInfo: {
-    brandName: 'Regal Flowers',
-    contactEmail: 'info@shop.example',
-    branches: [
-      { key: 'lagos', name: 'Lagos Head Office', address: '81b Lafiaji Way, Ikoyi, Lagos', phone: '+234 803 000 0001', whatsapp: '+234 803 000 0011', mapUrl: 'https://maps.example/lagos', hours: 'Open 24/7 online' },
-      { key: 'abuja', name: 'Abuja Branch', address: '5 Nairobi Street, Wuse 2, Abuja', phone: '+234 803 000 0002', whatsapp: '+234 803 000 0022', mapUrl: 'https://maps.example/abuja', hours: 'Open 24/7 online' },
-    ],
-    paymentInfo: { bankName: 'Bank', bankAccountName: 'Regal', bankAccountNumber: '0123456789', walletEmail: 'pay@shop.example', bitcoinAddress: 'bc1q' },
-  },
-};
+const shell: ShellData = SHELL;
 
 const renderPage = (page: ReactElement) =>
   render(

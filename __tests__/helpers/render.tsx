@@ -9,6 +9,7 @@ import type { ShellData } from '@/lib/contracts/shell';
 import { DEFAULT_CURRENCIES, type CurrencyCode } from '@/lib/domain/money';
 import { CurrencyProvider, resetCurrencyChoice } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
+import { NAVIGATION } from '@/lib/content/navigation';
 import { STORAGE_KEYS, writeStored } from '@/lib/state/storage';
 
 export const SHELL: ShellData = {
@@ -33,6 +34,7 @@ export const SHELL: ShellData = {
     { key: 'romance', title: 'Romance & Anniversary', featuredSlugs: ['red-velvet'] },
     { key: 'valentine', title: "Valentine's Day Favourites", featuredSlugs: ['red-velvet'] },
   ],
+  navigation: NAVIGATION,
 };
 
 /** Renders inside the shell's providers; the shopper's currency is saved as `currency` (NGN). */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { CATEGORY_SLUGS } from '@/lib/domain/catalogue';
+import { CATEGORY_SLUGS } from '@/lib/domain/categories';
 import { buildRobotsTxt, buildSitemapXml, escapeXml, sitemapEntries, STATIC_SITEMAP_PATHS } from '@/lib/seo/sitemap';
 
 const SITE = 'https://shop.example';

@@ -1,5 +1,5 @@
 /** A blog post in a list: date, reading time, title (the card's link), excerpt. */
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { formatPostDate, type PostSummary } from '@/lib/content/blog';
 import styles from './post-card.module.css';
 

@@ -1,5 +1,5 @@
 /** A row of pill links to shop pages or help pages, with an optional heading. */
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { NavLink } from '@/lib/content/navigation';
 import styles from './shop-links.module.css';
 

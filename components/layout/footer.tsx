@@ -2,8 +2,7 @@
  * The footer (spec section 2): About, Shop by Occasion and Others link columns; payment
  * information; both branches; Get In Touch; newsletter sign-up; legal and social links; currency.
  */
-import Link from 'next/link';
-import { FOOTER_COLUMNS, LEGAL_LINKS } from '@/lib/content/navigation';
+import { Link } from '@/components/ui/link';
 import { useShell } from '@/lib/state/shell-context';
 import { CurrencySwitcher } from '@/components/layout/header/currency-switcher';
 import { Newsletter } from '@/components/layout/newsletter';
@@ -13,7 +12,7 @@ const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, 
 const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 export function Footer() {
-  const { shopInfo } = useShell();
+  const { shopInfo, navigation } = useShell();
   const { paymentInfo, branches } = shopInfo;
   const year = new Date().getFullYear();
   return (
@@ -25,7 +24,7 @@ export function Footer() {
           </Link>
           <p>Fresh flowers and gifts, delivered the same day in Lagos and Abuja. Open 24/7 online.</p>
         </div>
-        {FOOTER_COLUMNS.map((column) => (
+        {navigation.footer.map((column) => (
           <nav key={column.label} aria-label={column.label} className={styles.column}>
             <h2>{column.label}</h2>
             <ul>
@@ -89,7 +88,7 @@ export function Footer() {
           © {year} {shopInfo.brandName}
         </p>
         <ul className={styles.inline}>
-          {LEGAL_LINKS.map((link) => (
+          {navigation.legal.map((link) => (
             <li key={link.href}>
               <Link href={link.href}>{link.label}</Link>
             </li>

@@ -7,7 +7,7 @@
  * thing is open at a time; a route change closes it.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/router';
 import { useShell } from '@/lib/state/shell-context';
 import { CartButton } from './header/cart-button';

@@ -3,7 +3,7 @@
  * 'Apply' submits it; with JavaScript every change applies at once. Chosen filters show as chips
  * that remove themselves.
  */
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/router';
 import type { FormEvent } from 'react';
 import { SHOP_BY_VALUES, type ShopByField } from '@/lib/domain/catalogue';

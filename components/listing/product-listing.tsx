@@ -4,7 +4,7 @@
  * next page and writes `?page=N` into the URL so that a shared link shows the same list.
  */
 import { useState, type ReactNode } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/router';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { listingHref, PAGE_SIZE, paginateParams } from '@/lib/domain/listing';

@@ -1,5 +1,5 @@
 /** Delivery facts on the product page: same-day promise, today's fees per zone, free-delivery threshold. */
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useCurrency } from '@/lib/state/currency-context';
 import styles from './delivery-info.module.css';
 

@@ -4,7 +4,7 @@
  * 'Out of Stock' (disabled) for inactive or sold-out products, 'SELECT SIZE' for variable ones,
  * otherwise 'Buy Now' or the supplied text.
  */
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { splitProductName } from '@/lib/domain/catalogue';
 import { formatPrice, type Currency } from '@/lib/domain/money';

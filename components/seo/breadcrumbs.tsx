@@ -1,5 +1,5 @@
 /** Visible breadcrumbs; pages add the matching BreadcrumbList JSON-LD through <Seo>. */
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import styles from './breadcrumbs.module.css';
 
 export type Crumb = { name: string; path: string };

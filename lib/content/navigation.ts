@@ -145,3 +145,6 @@ export const LEGAL_LINKS: NavLink[] = [
   { label: 'Terms', href: '/legal-terms' },
   { label: 'Privacy', href: '/privacy-statement' },
 ];
+
+/** The navigation sent with every page's shell. */
+export const NAVIGATION = { main: MAIN_MENU, footer: FOOTER_COLUMNS, legal: LEGAL_LINKS };

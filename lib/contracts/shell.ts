@@ -4,6 +4,7 @@
  */
 import type { Currency } from '@/lib/domain/money';
 import type { FeaturedGroup, ShopInfo } from '@/lib/contracts/settings';
+import type { NavGroup, NavLink, NavMenu } from '@/lib/content/navigation';
 
 export type ShellData = {
   siteUrl: string;
@@ -13,4 +14,6 @@ export type ShellData = {
   siteWideAlert: string;
   shopInfo: ShopInfo;
   featuredGroups: FeaturedGroup[];
+  /** Menus travel as page data rather than as JavaScript every page would carry. */
+  navigation: { main: NavMenu[]; footer: NavGroup[]; legal: NavLink[] };
 };

@@ -1,43 +1,11 @@
 /**
- * Catalogue facts of the spec (sections 2 and 9): category slugs, shop-by filter values,
- * featured groups, and the en-dash name split. Pure data and functions.
+ * Catalogue facts of the spec (sections 2 and 9): the default category, shop-by filter values,
+ * featured groups, the en-dash name split and the featured pick. Pure data and functions. The
+ * list of every category slug lives in categories.ts (server and tests need it; pages do not).
  */
+import type { CategorySlug } from '@/lib/domain/categories';
 
-/** Every category slug of spec section 2; `anniversary-flowers` is the default. */
-export const CATEGORY_SLUGS = [
-  'anniversary-flowers',
-  'birthday-flowers',
-  'flowers-to-say-thanks-sorry-etc',
-  'valentines-day-flowers',
-  'get-well-soon',
-  'bridal-bouquets',
-  'cascading-bridal-bouquets',
-  'accessories-boutonnieres-bridesmaids-flowers-corsages',
-  'funeral-and-condolence',
-  'funeral-condolence-flowers',
-  'event-centerpiece',
-  'chocolates-and-biscuits',
-  'wine-and-champagne',
-  'cakes-and-cupcakes',
-  'teddy-bears',
-  'gifts',
-  'gift-sets',
-  'perfumes',
-  'balloons',
-  'scented-candles',
-  'indoor-plants-and-cactus',
-  'forever-roses-preserved-roses',
-  'roses',
-  'chrysanthemums',
-  'lilies',
-  'million-stars',
-  'gerbera-flowers',
-  'carnations',
-  'product-packages',
-  'all',
-] as const;
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
-
+/** The default category (spec section 2), also the See All target for best sellers. */
 export const DEFAULT_CATEGORY: CategorySlug = 'anniversary-flowers';
 
 /** Shop-by filter values of spec section 9, as stored on products and sent by the client. */

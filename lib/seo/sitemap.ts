@@ -3,7 +3,7 @@
  * engines, and their text. The pages in `pages/sitemap.xml.ts` and `pages/robots.txt.ts` load the
  * data and write the answer.
  */
-import { CATEGORY_SLUGS } from '@/lib/domain/catalogue';
+import { CATEGORY_SLUGS } from '@/lib/domain/categories';
 
 export type SitemapEntry = {
   /** Absolute URL. */

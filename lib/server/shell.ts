@@ -10,6 +10,7 @@ import * as calls from '@/lib/api/calls';
 import type { ShellData } from '@/lib/contracts/shell';
 import type { Handshake } from '@/lib/contracts/settings';
 import { getConfig } from '@/lib/server/config';
+import { NAVIGATION } from '@/lib/content/navigation';
 
 export const SHELL_TTL_MS = 30_000;
 
@@ -25,6 +26,7 @@ function toShell(handshake: Handshake): ShellData {
     siteWideAlert: handshake.settings.alertSettings.siteWideAlert,
     shopInfo: handshake.settings.shopInfo,
     featuredGroups: handshake.settings.featuredGroups,
+    navigation: NAVIGATION,
   };
 }
 

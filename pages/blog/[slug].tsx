@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { InferGetServerSidePropsType } from 'next';
 import { PageHeader } from '@/components/content/page-header';
 import { PostCard } from '@/components/content/post-card';

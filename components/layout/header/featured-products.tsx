@@ -3,7 +3,7 @@
  * to four picked with `pickFeatured`, shown as small links with picture, name and price.
  */
 import { useEffect, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { getProductsBySlugs } from '@/lib/api/calls';
 import { useApi } from '@/lib/api/browser';
 import type { ProductSummary } from '@/lib/contracts/catalogue';

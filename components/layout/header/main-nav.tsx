@@ -4,8 +4,8 @@
  * featured products beside them load with their own code on the menu's first opening.
  */
 import { lazy, Suspense, useId, useRef } from 'react';
-import Link from 'next/link';
-import { MAIN_MENU } from '@/lib/content/navigation';
+import { Link } from '@/components/ui/link';
+import { useShell } from '@/lib/state/shell-context';
 import { CHEVRON, Icon } from './icons';
 import { useDismiss } from './use-dismiss';
 import styles from './main-nav.module.css';
@@ -22,9 +22,10 @@ type Props = {
 };
 
 export function MainNav({ open, seen, toggle, close }: Props) {
+  const menus = useShell().navigation.main;
   const id = useId();
   const openItem = useRef<HTMLLIElement>(null);
-  const dropdownOpen = MAIN_MENU.some((m) => m.groups && m.label === open);
+  const dropdownOpen = menus.some((m) => m.groups && m.label === open);
   useDismiss(dropdownOpen, openItem, (escape) => {
     close();
     if (escape) openItem.current?.querySelector('button')?.focus();
@@ -33,7 +34,7 @@ export function MainNav({ open, seen, toggle, close }: Props) {
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.list}>
-        {MAIN_MENU.map((menu, i) => {
+        {menus.map((menu, i) => {
           if (!menu.groups) {
             return (
               <li key={menu.label}>

@@ -4,8 +4,8 @@
  * in and stays in; Escape, the close button and the backdrop close it; the page does not scroll.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import Link from 'next/link';
-import { MAIN_MENU } from '@/lib/content/navigation';
+import { Link } from '@/components/ui/link';
+import { useShell } from '@/lib/state/shell-context';
 import { CurrencySwitcher } from './currency-switcher';
 import { CHEVRON, Icon } from './icons';
 import type { HeaderUser } from './user-button';
@@ -17,6 +17,7 @@ const CLOSE = 'M6 6l12 12M18 6 6 18';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function MobileMenu({ onClose, user, onLogin, onLogout }: Props) {
+  const menus = useShell().navigation.main;
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -63,7 +64,7 @@ export function MobileMenu({ onClose, user, onLogin, onLogout }: Props) {
         </div>
         <nav aria-label="Menu">
           <ul className={styles.list}>
-            {MAIN_MENU.map((menu, i) => {
+            {menus.map((menu, i) => {
               if (!menu.groups) {
                 return (
                   <li key={menu.label}>

@@ -4,7 +4,7 @@
  * BEST SELLING PRODUCT cards of the birthday featured group (4 on desktop, 2 on mobile).
  */
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/router';
 import { ProductCard } from '@/components/product/product-card';
 import { getProductsBySlugs } from '@/lib/api/calls';
