@@ -120,3 +120,18 @@ void test('filters and Show more keep the list in the URL on a phone', async () 
   for (let i = 1; i < numbers.length; i++) assert.ok(numbers[i - 1]! <= numbers[i]!, `sorted by price: ${numbers.join(', ')}`);
   await page.close();
 });
+
+void test('pages are rendered once and then served from the shared-page cache, gzipped', async () => {
+  const path = '/product-category/lilies?sort=price-asc';
+  const first = await fetch(`${shop.url}${path}`);
+  const firstBody = await first.text();
+  assert.match(first.headers.get('cache-control') ?? '', /public.*s-maxage=30/);
+  const again = await fetch(`${shop.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(again.headers.get('x-page-cache'), 'HIT');
+  assert.equal(again.headers.get('content-encoding'), 'gzip');
+  assert.equal(await again.text(), firstBody);
+  const missing = await fetch(`${shop.url}/product-category/tulips-from-mars`);
+  assert.equal(missing.status, 404);
+  assert.notEqual((await fetch(`${shop.url}/product-category/tulips-from-mars`)).headers.get('x-page-cache'), 'HIT', 'a 404 is never kept');
+  assert.equal((await fetch(`${shop.url}/v1/regal/handshake`)).headers.get('x-page-cache'), null, 'the API is never kept');
+});

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the app when the build is missing or older than the sources, then serves
- * it with `next start` on PORT (default 3000). `--stamp` only records the sources' hash after
+ * it with scripts/serve.mjs (Next's handler behind a shared-page cache) on PORT (default 3000). `--stamp` only records the sources' hash after
  * `npm run build`. The server itself migrates the database and seeds
  * an empty one at start-up (see instrumentation.ts).
  */
@@ -51,7 +51,6 @@ if (!built) {
   fs.writeFileSync(stampFile, hash);
 }
 
-const port = process.env.PORT || '3000';
-const server = spawn(bin('next'), ['start', '-p', port], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -58,6 +58,12 @@ export function clearShellCache(): void {
 
 export type ShellProps = { shell: ShellData };
 
+/**
+ * Pages are the same for every visitor (accounts use bearer tokens, not cookies), so shared
+ * caches may keep them briefly: scripts/serve.mjs for 30 s, and a CDN in front likewise.
+ */
+export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHELL_TTL_MS / 1000}, stale-while-revalidate=300`;
+
 /** Wraps a page's getServerSideProps so that its props also carry the shell. */
 export function withShell<P extends Record<string, unknown> = Record<string, never>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
   inner?: (ctx: GetServerSidePropsContext<Q>, shell: ShellData) => Promise<GetServerSidePropsResult<P>>,
@@ -67,6 +73,7 @@ export function withShell<P extends Record<string, unknown> = Record<string, nev
     const result = inner ? await inner(ctx, shell) : ({ props: {} as P } as GetServerSidePropsResult<P>);
     if (!('props' in result)) return result;
     const props = await result.props;
+    if (!ctx.res.hasHeader('Cache-Control')) ctx.res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
     return { ...result, props: { ...props, shell } };
   };
 }
