@@ -25,7 +25,7 @@ const config = [
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'drizzle/**', 'bench/results/**'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'drizzle/**', 'bench/results/**'] },
 ];
 
 export default config;

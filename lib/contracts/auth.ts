@@ -1,45 +1,145 @@
 /**
- * Account call payloads (spec section 7). The server side comes with the accounts capability;
- * the client functions and these shapes exist now so that both sides share one definition.
+ * Account and cart-sync call payloads (spec section 7), shared by the API client and the routes.
+ *
+ * Calls (every answer is the `{ data, error, message }` envelope; errors carry `status`):
+ * - `POST /v1/regal/auth/signup` {email, password} → 201 user record; 409 when the e-mail has an
+ *   account. Optional `name` and `marketingOptIn` are stored when sent.
+ * - `POST /v1/regal/auth/login` {email, password} → user record with the saved server cart;
+ *   401 'Incorrect email or password' (unknown e-mail and wrong password alike); a legacy account
+ *   gets 403 with a message containing `LEGACY_UPGRADE_MESSAGE` and a one-time password by e-mail.
+ * - `POST /v1/regal/auth/otp/request` {email} → always 200 `{ email }` with
+ *   'If an account exists for {email}, a one-time password has been sent'.
+ * - `POST /v1/regal/auth/otp/validate` {email, code} → user record (logged in); 400 for a wrong,
+ *   expired, used or dead code (see `OTP_MESSAGES`).
+ * - `PUT /v1/regal/auth/change-password` {password} with the bearer token → user record with a
+ *   NEW token; every older token of the account stops working.
+ * - `POST /v1/regal/auth/logout` with the bearer token → 200; that token stops working.
+ * - `PUT /v1/cart-item/update?business` {cartItems} with the bearer token → `{ cartItems }`, the
+ *   cart as stored (it replaces the server cart whole).
+ * - `GET /v1/regal/handshake`: `user` is the user record for a valid bearer token, else null.
+ *
+ * Any call that needs a login answers 401 'Please log in again' for a missing, unknown, expired or
+ * revoked token: the client should then drop its stored user. Repeated failures answer 429
+ * 'Too many attempts. Please wait {n} minutes and try again.' with `Retry-After` (seconds).
+ *
+ * Cart merge rule on login (client side): the login answer's `cartItems` is the server cart; the
+ * client merges it into the local cart by SKU, summing the quantities of items with the same SKU
+ * (capped at `CART_MAX_QUANTITY`), keeping local items first and appending server-only items, and
+ * then sends the merged cart with the cart update call.
+ *
+ * `business` is optional in every body; when given it must be the shop's identifier (400 otherwise).
  */
 import { z } from 'zod';
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'email must be a valid e-mail address' }));
-const password = z.string().min(1, 'password is required').max(200, 'password is too long');
+/** Passwords: 8 to 200 characters at signup and password change; no composition rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const CART_MAX_ITEMS = 50;
+export const CART_MAX_QUANTITY = 99;
+/** Minutes a one-time password stays valid. */
+export const OTP_VALID_MINUTES = 10;
+/** Wrong tries after which a one-time password is dead. */
+export const OTP_MAX_ATTEMPTS = 5;
 
-export const loginBody = z.object({ email, password, business: z.string() });
+/** A login error containing this text means: switch the dialog to the OTP step. */
+export const LEGACY_UPGRADE_MESSAGE = 'Upgrade is required for legacy user';
+export const INCORRECT_LOGIN_MESSAGE = 'Incorrect email or password';
+export const LOGIN_AGAIN_MESSAGE = 'Please log in again';
+export const OTP_MESSAGES = {
+  wrong: 'This code is not correct.',
+  expired: 'This code has expired. Please request a new one.',
+  used: 'This code has already been used. Please request a new one.',
+  dead: 'Too many wrong tries for this code. Please request a new one.',
+} as const;
+
+const email = z
+  .string({ message: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'email is too long')
+  .pipe(z.email({ message: 'email must be a valid e-mail address' }));
+/** A password as typed at login: anything non-empty (older accounts may predate the rule). */
+const password = z.string({ message: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX_LENGTH, 'password is too long');
+/** A new password (signup, change): the shop's rule. */
+const newPassword = z
+  .string({ message: 'password is required' })
+  .min(1, 'password is required')
+  .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+const business = z.string().trim().max(64).optional();
+
+export const loginBody = z.object({ email, password, business });
 export type LoginBody = z.input<typeof loginBody>;
-export const signupBody = loginBody;
+export const signupBody = z.object({
+  email,
+  password: newPassword,
+  business,
+  name: z.string().trim().max(100, 'name is too long').optional(),
+  marketingOptIn: z.boolean({ message: 'marketingOptIn must be true or false' }).optional(),
+});
 export type SignupBody = z.input<typeof signupBody>;
-export const otpRequestBody = z.object({ email, business: z.string() });
+export const otpRequestBody = z.object({ email, business });
 export type OtpRequestBody = z.input<typeof otpRequestBody>;
-export const otpValidateBody = z.object({ email, code: z.string().trim().regex(/^\d{6}$/, 'code must be six digits'), business: z.string() });
+export const otpRequestAnswer = z.object({ email: z.string() });
+export type OtpRequestAnswer = z.infer<typeof otpRequestAnswer>;
+export const otpValidateBody = z.object({
+  email,
+  code: z.string({ message: 'code is required' }).trim().regex(/^\d{6}$/, 'code must be six digits'),
+  business,
+});
 export type OtpValidateBody = z.input<typeof otpValidateBody>;
-export const changePasswordBody = z.object({ password, business: z.string() });
+export const changePasswordBody = z.object({ password: newPassword, business });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
+// A refinement rather than .int(): zod 4 reports .int() as `invalid_type`, which the route
+// wrapper's message turns into "is required".
+const quantity = z
+  .number()
+  .refine((n) => Number.isInteger(n), 'must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(CART_MAX_QUANTITY, `must be at most ${CART_MAX_QUANTITY}`);
+const price = z.number().finite().nonnegative('must not be negative');
+const shortText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
 export const cartItemSchema = z.object({
-  productId: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  price: z.number(),
-  quantity: z.number().int(),
-  image: z.object({ src: z.string(), alt: z.string() }),
-  size: z.string().optional(),
-  SKU: z.string(),
-  design: z.object({ name: z.string(), title: z.string(), price: z.number(), quantity: z.number().int() }).optional(),
+  productId: shortText(100).trim().min(1, 'must not be empty'),
+  name: shortText(300),
+  description: shortText(2000).optional(),
+  price,
+  quantity,
+  image: z.object({ src: shortText(2000), alt: shortText(300) }),
+  size: shortText(100).optional(),
+  SKU: shortText(100).trim().min(1, 'must not be empty'),
+  design: z.object({ name: shortText(100), title: shortText(300), price, quantity }).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-/** The user record answered by login, signup, OTP validation and password change. */
+/** A cart: at most 50 items, each SKU once (items are matched by SKU). */
+export const cartItemsSchema = z
+  .array(cartItemSchema)
+  .max(CART_MAX_ITEMS, `a cart holds at most ${CART_MAX_ITEMS} items`)
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.SKU)) ctx.addIssue({ code: 'custom', path: [index, 'SKU'], message: `${item.SKU} appears twice (items are matched by SKU)` });
+      seen.add(item.SKU);
+    });
+  });
+
+/** The user record answered by login, signup, OTP validation, password change and the handshake. */
 export const userRecordSchema = z.object({
   authToken: z.string(),
   email: z.string(),
+  /** '' when the shopper gave none (signup sends only e-mail and password). */
   name: z.string(),
+  /** The server cart. */
   cartItems: z.array(cartItemSchema),
+  /** Saved recipients: always [] until the checkout capability stores them. */
   recipients: z.array(z.unknown()),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
-export const cartUpdateBody = z.object({ cartItems: z.array(cartItemSchema) });
+export const cartUpdateBody = z.object({ cartItems: cartItemsSchema, business });
 export type CartUpdateBody = z.input<typeof cartUpdateBody>;
+export const cartUpdateAnswer = z.object({ cartItems: z.array(cartItemSchema) });
+export type CartUpdateAnswer = z.infer<typeof cartUpdateAnswer>;

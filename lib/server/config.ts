@@ -41,6 +41,19 @@ const envSchema = z.object({
   PAYMENT_BANK_ACCOUNT_NUMBER: text('0000000000'),
   PAYMENT_WALLET_EMAIL: z.string().trim().email().default('payments@example.com'),
   PAYMENT_BITCOIN_ADDRESS: text('bc1q-sample-address-set-PAYMENT_BITCOIN_ADDRESS'),
+
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@host:587 or smtps://… (leave it unset for the dev outbox)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().trim().min(3).optional().or(z.literal('').transform(() => undefined)),
+  AUTH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Config = {
@@ -56,6 +69,14 @@ export type Config = {
   contactEmail: string;
   branches: Branch[];
   paymentInfo: PaymentInfo;
+  /** SMTP server for outgoing mail; undefined writes mail to the dev outbox (`DATA_DIR/outbox`). */
+  smtpUrl: string | undefined;
+  /** Sender of the shop's e-mails. */
+  mailFrom: string;
+  /** How long a bearer token stays valid after login. */
+  authTokenTtlDays: number;
+  /** Whether the first hop of X-Forwarded-For is the client's address (behind a proxy). */
+  trustProxy: boolean;
 };
 
 export type Branch = {
@@ -124,7 +145,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       walletEmail: e.PAYMENT_WALLET_EMAIL,
       bitcoinAddress: e.PAYMENT_BITCOIN_ADDRESS,
     },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${mailDomain(e.CONTACT_EMAIL)}>`,
+    authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,
+    trustProxy: e.TRUST_PROXY,
   };
+}
+
+function mailDomain(contactEmail: string): string {
+  return contactEmail.split('@')[1] ?? 'example.com';
 }
 
 let cached: Config | undefined;

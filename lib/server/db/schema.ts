@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -183,3 +184,82 @@ export const subscribers = pgTable('subscribers', {
   email: text('email').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Shop accounts. The e-mail is stored lower-cased and is unique. `passwordHash` is an argon2id
+ * PHC string; it is null for a legacy account imported without a usable password. A `legacy`
+ * account must set a new password (login answers 'Upgrade is required for legacy user' and
+ * e-mails a one-time password).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    passwordHash: text('password_hash'),
+    legacy: boolean('legacy').notNull().default(false),
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
+
+/** Bearer tokens: only the SHA-256 of the token is stored. Revoked on password change. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Hex SHA-256 of the token the client holds. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * The one live one-time password of an account (a new request replaces the row, which voids the
+ * old code). Only a hash of the code is stored.
+ */
+export const otpCodes = pgTable('otp_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Wrong tries so far; at the limit the code is dead. */
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A logged-in shopper's cart: the spec's cart items, replaced whole on every sync. */
+export const userCarts = pgTable('user_carts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  items: jsonb('items').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Events counted by the rate limiter (failed logins, wrong codes, code requests), one row per
+ * event. `keyHash` is the SHA-256 of a key such as `login:email:ada@example.com`, so that e-mails
+ * typed by strangers are not kept in clear. Rows older than a day are deleted as new ones arrive.
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyHash: text('key_hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_events_key_at_idx').on(t.keyHash, t.at), index('rate_limit_events_at_idx').on(t.at)],
+);

@@ -69,7 +69,8 @@ function describeIssue(error: z.ZodError, where: string): string {
   if (!issue) return `Invalid ${where}`;
   const field = issue.path.map(String).join('.');
   if (!field || issue.message.startsWith(field)) return issue.message;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;
+  // zod 4 leaves `input` out of issues; its default message says what it received.
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `${field} is required`;
   return `${field}: ${issue.message}`;
 }
 

@@ -11,6 +11,7 @@ import { deliveryConfigFor, zoneAmounts } from '@/lib/domain/delivery';
 import { shopDay } from '@/lib/domain/dates';
 import { SEED_ALERT_SETTINGS, SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
+import type { UserRecord } from '@/lib/contracts/auth';
 
 export const SETTINGS_KEYS = { delivery: 'delivery', alerts: 'alerts' } as const;
 
@@ -42,8 +43,11 @@ export function shopInfo(): ShopInfo {
   };
 }
 
-/** The handshake answer at an instant (the delivery fees depend on the shop's day). */
-export async function handshake(db: Db, now: Date, user: unknown = null): Promise<Handshake> {
+/**
+ * The handshake answer at an instant (the delivery fees depend on the shop's day). `user` is the
+ * logged-in user's record (see `currentUserRecord()` in services/accounts), null for a guest.
+ */
+export async function handshake(db: Db, now: Date, user: UserRecord | null = null): Promise<Handshake> {
   const [currencyRows, stored, groups] = await Promise.all([
     db.select({ name: currencies.name, conversionRate: currencies.conversionRate, sign: currencies.sign }).from(currencies).orderBy(asc(currencies.sortOrder)),
     readSettings(db),

@@ -1,0 +1,64 @@
+/**
+ * One-time passwords: six digits, e-mailed, valid `OTP_VALID_MINUTES`, single use, dead after
+ * `OTP_MAX_ATTEMPTS` wrong tries. An account has at most one live code: a new request replaces it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/client';
+import { otpCodes } from '@/lib/server/db/schema';
+import { getConfig } from '@/lib/server/config';
+import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES } from '@/lib/contracts/auth';
+import { queueMail } from '@/lib/server/mail/mailer';
+import { otpMail } from '@/lib/server/mail/templates';
+import { assertAllowed, recordEvent } from '@/lib/server/security/rate-limit';
+import { hashOtpCode, newOtpCode, sameDigest } from '@/lib/server/security/tokens';
+import type { RequestContext } from '@/lib/server/services/accounts/context';
+import { otpRequestCounters } from '@/lib/server/services/accounts/limits';
+import type { UserRow } from '@/lib/server/services/accounts/sessions';
+
+/**
+ * Counts a code request for the e-mail and the address (429 past the limits), then, when the
+ * account exists, stores a new code (voiding the old one) and e-mails it in the background.
+ */
+export async function sendOtp(db: Db, email: string, user: Pick<UserRow, 'id' | 'email'> | null, ctx: RequestContext): Promise<void> {
+  const counters = otpRequestCounters(email, ctx.ip);
+  await assertAllowed(db, counters, ctx.now);
+  await recordEvent(db, counters, ctx.now);
+  if (!user) return;
+  const code = newOtpCode();
+  const row = {
+    codeHash: hashOtpCode(user.id, code),
+    expiresAt: new Date(ctx.now.getTime() + OTP_VALID_MINUTES * 60_000),
+    attempts: 0,
+    usedAt: null,
+    createdAt: ctx.now,
+  };
+  await db
+    .insert(otpCodes)
+    .values({ userId: user.id, ...row })
+    .onConflictDoUpdate({ target: otpCodes.userId, set: row });
+  queueMail(otpMail({ to: user.email, brand: getConfig().brandName, code, validMinutes: OTP_VALID_MINUTES }));
+}
+
+export type OtpOutcome = 'ok' | 'wrong' | 'expired' | 'used' | 'dead';
+
+/**
+ * Checks a code against the account's live code and, when right, marks it used. Run inside a
+ * transaction: the row is locked so that two tries cannot both pass or both miss a count.
+ * 'expired' and 'used' are only said of the right code, so that a stranger learns nothing.
+ */
+export async function consumeOtp(tx: Db, userId: string, code: string, now: Date): Promise<OtpOutcome> {
+  const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.userId, userId)).for('update');
+  if (!row) return 'wrong';
+  if (row.attempts >= OTP_MAX_ATTEMPTS) return 'dead';
+  if (!sameDigest(hashOtpCode(userId, code), row.codeHash)) {
+    await tx
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(eq(otpCodes.userId, userId));
+    return 'wrong';
+  }
+  if (row.usedAt) return 'used';
+  if (now.getTime() >= row.expiresAt.getTime()) return 'expired';
+  await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.userId, userId));
+  return 'ok';
+}

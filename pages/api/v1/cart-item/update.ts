@@ -1,0 +1,22 @@
+import { route, endpoint } from '@/lib/server/http/route';
+import { businessQuery } from '@/lib/contracts/envelope';
+import { cartUpdateBody } from '@/lib/contracts/auth';
+import { getDb } from '@/lib/server/db/client';
+import { now } from '@/lib/server/security/clock';
+import { assertBusiness, requireUser, updateCart } from '@/lib/server/services/accounts';
+
+export const config = { api: { bodyParser: false } };
+
+/** Replaces the logged-in shopper's server cart (401 without a valid bearer token). */
+export default route({
+  PUT: endpoint({
+    query: businessQuery,
+    body: cartUpdateBody,
+    handle: async ({ req, body }) => {
+      assertBusiness(body.business);
+      const db = await getDb();
+      const at = now();
+      return { data: await updateCart(db, await requireUser(db, req, at), body.cartItems, at), message: 'Cart saved' };
+    },
+  }),
+});
