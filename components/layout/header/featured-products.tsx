@@ -2,47 +2,24 @@
  * Featured products of a menu's featured group: fetched by slug when the menu first opens, up
  * to four picked with `pickFeatured`, shown as small links with picture, name and price.
  */
-import { useEffect, useState } from 'react';
 import { Link } from '@/components/ui/link';
-import { getProductsBySlugs } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
-import type { ProductSummary } from '@/lib/contracts/catalogue';
-import { pickFeatured, splitProductName } from '@/lib/domain/catalogue';
+import { splitProductName } from '@/lib/domain/catalogue';
 import { useCurrency } from '@/lib/state/currency-context';
 import { useShell } from '@/lib/state/shell-context';
 import { notify } from '@/lib/ui/notify';
+import { useFeatured } from './use-featured';
 import styles from './featured-products.module.css';
 
 export const FEATURED_COUNT = 4;
 
 export function FeaturedProducts({ groupKey }: { groupKey: string }) {
   const group = useShell().featuredGroups.find((g) => g.key === groupKey);
-  const getApi = useApi();
   const { price } = useCurrency();
-  const [products, setProducts] = useState<ProductSummary[] | null>(null);
-  const slugs = group?.featuredSlugs;
+  const products = useFeatured(groupKey, FEATURED_COUNT, (error) =>
+    notify('error', `Unable to fetch featured products: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
-  useEffect(() => {
-    if (!slugs?.length) return;
-    let live = true;
-    getApi()
-      .then((api) => getProductsBySlugs(api, slugs))
-      .then(
-        (list) => {
-          if (live) setProducts(pickFeatured(list, FEATURED_COUNT));
-        },
-        (error: unknown) => {
-          if (!live) return;
-          setProducts([]);
-          notify('error', `Unable to fetch featured products: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [getApi, slugs]);
-
-  if (!group || !slugs?.length || products?.length === 0) return null;
+  if (!group || products?.length === 0) return null;
   return (
     <>
       <p className={styles.title}>{group.title}</p>

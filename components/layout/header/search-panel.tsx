@@ -7,13 +7,10 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/router';
 import { ProductCard } from '@/components/product/product-card';
-import { getProductsBySlugs } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
-import type { ProductSummary } from '@/lib/contracts/catalogue';
-import { DEFAULT_CATEGORY, pickFeatured } from '@/lib/domain/catalogue';
+import { DEFAULT_CATEGORY } from '@/lib/domain/catalogue';
 import { useCurrency } from '@/lib/state/currency-context';
-import { useShell } from '@/lib/state/shell-context';
 import { Icon, SEARCH } from './icons';
+import { useFeatured } from './use-featured';
 import styles from './search-panel.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -30,12 +27,11 @@ type Props = { open: boolean; onDone(): void };
 
 export function SearchPanel({ open, onDone }: Props) {
   const router = useRouter();
-  const getApi = useApi();
   const { currency } = useCurrency();
-  const slugs = useShell().featuredGroups.find((g) => g.key === 'birthday')?.featuredSlugs;
+  // Spec section 8: a failure here is only logged and the list stays empty.
+  const products = useFeatured('birthday', SEARCH_CARD_COUNT, (error) => console.error('Unable to fetch products by slugs', error));
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [products, setProducts] = useState<ProductSummary[] | null>(slugs?.length ? null : []);
   // null until the shopper types: opening the box alone goes nowhere.
   const [text, setText] = useState<string | null>(null);
   const [wasOpen, setWasOpen] = useState(open);
@@ -60,25 +56,6 @@ export function SearchPanel({ open, onDone }: Props) {
     const timer = setTimeout(() => goLater(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [open, text]);
-
-  useEffect(() => {
-    if (!slugs?.length) return;
-    let live = true;
-    getApi()
-      .then((api) => getProductsBySlugs(api, slugs))
-      .then(
-        (list) => {
-          if (live) setProducts(pickFeatured(list, SEARCH_CARD_COUNT));
-        },
-        (error: unknown) => {
-          console.error('Unable to fetch products by slugs', error);
-          if (live) setProducts([]);
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [getApi, slugs]);
 
   return (
     <div className={styles.inner}>
