@@ -1,14 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { AppProps } from 'next/app';
 import { Layout } from '@/components/layout/layout';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import type { ShellData } from '@/lib/contracts/shell';
+import { CartProvider } from '@/lib/state/cart-context';
 import { CurrencyProvider } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
 import { migrateStorage } from '@/lib/state/storage';
+import { UserProvider, useUser } from '@/lib/state/user-context';
 import '@/styles/globals.css';
 
 type ShellPageProps = { shell?: ShellData };
+
+/** The cart syncs with the server while a user is logged in: it gets the user's token. */
+function CartWithUser({ children }: { children: ReactNode }) {
+  const { user } = useUser();
+  return <CartProvider authToken={user?.authToken ?? null}>{children}</CartProvider>;
+}
 
 export default function ShopApp({ Component, pageProps }: AppProps<ShellPageProps>) {
   useEffect(() => migrateStorage(), []);
@@ -21,9 +29,13 @@ export default function ShopApp({ Component, pageProps }: AppProps<ShellPageProp
     <ErrorBoundary>
       <ShellProvider value={shell}>
         <CurrencyProvider currencies={shell.currencies}>
-          <Layout>
-            <Component {...pageProps} />
-          </Layout>
+          <UserProvider>
+            <CartWithUser>
+              <Layout>
+                <Component {...pageProps} />
+              </Layout>
+            </CartWithUser>
+          </UserProvider>
         </CurrencyProvider>
       </ShellProvider>
     </ErrorBoundary>

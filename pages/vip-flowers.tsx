@@ -13,14 +13,18 @@ const crumbs = [
   { name: 'VIP Flowers', path: '/vip-flowers' },
 ];
 
-export const getServerSideProps = withShell<{ listing: ListingData; jsonLd: object[] }>(async (ctx, shell) => {
+const INTRO =
+  'For the moments that deserve more: hundreds of premium roses, towering arrangements and luxury boxes, made by our senior florists and delivered with care across Lagos and Abuja.';
+
+export const getServerSideProps = withShell<{ listing: ListingData; jsonLd: object[]; intro: string }>(async (ctx, shell) => {
   const state = parseListingQuery(ctx.query);
   state.filters = { ...state.filters, budget: undefined };
   const listing = await loadListing(state, { budget: 'vip' });
-  return { props: { listing, jsonLd: [breadcrumbJsonLd(crumbs, shell.siteUrl)] } };
+  // The intro travels as page data, not as JavaScript.
+  return { props: { listing, jsonLd: [breadcrumbJsonLd(crumbs, shell.siteUrl)], intro: INTRO } };
 });
 
-export default function VipFlowersPage({ listing, jsonLd, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function VipFlowersPage({ listing, jsonLd, intro, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return (
     <>
       <Seo
@@ -31,12 +35,7 @@ export default function VipFlowersPage({ listing, jsonLd, shell }: InferGetServe
       />
       <ProductListing
         title="VIP Flowers"
-        intro={
-          <p>
-            For the moments that deserve more: hundreds of premium roses, towering arrangements and luxury boxes, made by our senior florists and delivered with
-            care across Lagos and Abuja.
-          </p>
-        }
+        intro={<p>{intro}</p>}
         basePath="/vip-flowers"
         listing={listing}
         hideFilters={['budget']}

@@ -93,21 +93,13 @@ export function Footer() {
               <Link href={link.href}>{link.label}</Link>
             </li>
           ))}
-          <li>
-            <a href="https://www.instagram.com/" rel="noopener" target="_blank">
-              Instagram
-            </a>
-          </li>
-          <li>
-            <a href="https://www.facebook.com/" rel="noopener" target="_blank">
-              Facebook
-            </a>
-          </li>
-          <li>
-            <a href="https://x.com/" rel="noopener" target="_blank">
-              X
-            </a>
-          </li>
+          {navigation.social.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} rel="noopener" target="_blank">
+                {link.label}
+              </a>
+            </li>
+          ))}
         </ul>
         <CurrencySwitcher placement="footer" />
       </div>

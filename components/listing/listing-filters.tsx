@@ -8,7 +8,7 @@ import { useRouter } from 'next/router';
 import type { FormEvent } from 'react';
 import { SHOP_BY_VALUES, type ShopByField } from '@/lib/domain/catalogue';
 import { FILTER_FIELDS, listingHref, parseListingQuery, SORT_OPTIONS, type ListingState } from '@/lib/domain/listing';
-import { SHOP_BY_FIELD_LABELS, SHOP_BY_LABELS } from '@/lib/domain/shop-by';
+import { SHOP_BY_FIELD_LABELS, SHOP_BY_LABELS } from '@/lib/domain/shop-by-labels';
 import styles from './listing-filters.module.css';
 
 type Props = { basePath: string; extra: Record<string, string>; state: ListingState; total: number; hide: string[] };

@@ -9,8 +9,7 @@ import { useRouter } from 'next/router';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { listingHref, PAGE_SIZE, paginateParams } from '@/lib/domain/listing';
 import type { ListingData } from '@/lib/server/listing';
-import { useApi } from '@/lib/api/browser';
-import { paginateProducts } from '@/lib/api/calls';
+import { useShell } from '@/lib/state/shell-context';
 import { useCurrency } from '@/lib/state/currency-context';
 import { notify } from '@/lib/ui/notify';
 import { ProductGrid } from '@/components/product/product-grid';
@@ -32,7 +31,7 @@ type Props = {
 
 export function ProductListing({ title, intro, basePath, extra = {}, listing, emptyState, breadcrumb, hideFilters = [] }: Props) {
   const router = useRouter();
-  const getApi = useApi();
+  const { businessId } = useShell();
   const { currency } = useCurrency();
   const key = `${basePath}?${JSON.stringify(listing.state)}&${JSON.stringify(extra)}`;
   const [more, setMore] = useState<{ key: string; items: ProductSummary[]; page: number }>({ key, items: [], page: listing.state.page });
@@ -47,7 +46,10 @@ export function ProductListing({ title, intro, basePath, extra = {}, listing, em
   async function showMore() {
     setLoading(true);
     try {
-      const page = await paginateProducts(await getApi(), { ...paginateParams(listing.state), ...listing.fixed, pageNumber: nextPage, pageSize: PAGE_SIZE });
+      // The API client and the call load with the first 'Show more', not with the page.
+      const [{ paginateProducts }, { loadBrowserApi }] = await Promise.all([import('@/lib/api/calls'), import('@/lib/api/browser')]);
+      const api = await loadBrowserApi(businessId);
+      const page = await paginateProducts(api, { ...paginateParams(listing.state), ...listing.fixed, pageNumber: nextPage, pageSize: PAGE_SIZE });
       setMore({ key, items: [...extraItems, ...page.items], page: nextPage });
       void router.replace(nextHref, undefined, { shallow: true, scroll: false });
     } catch (error) {
@@ -78,8 +80,7 @@ export function ProductListing({ title, intro, basePath, extra = {}, listing, em
             <ProductGrid products={items} currency={currency} priorityCount={2} headingLevel="h2" />
           </div>
           <p className={styles.count}>
-            Showing {listing.firstPage > 1 ? `${(listing.firstPage - 1) * PAGE_SIZE + 1}–` : ''}
-            {Math.min(listing.total, (listing.firstPage - 1) * PAGE_SIZE + items.length)} of {listing.total}
+            Showing {items.length} of {listing.total}
           </p>
           {hasMore && (
             <div className={styles.more}>

@@ -1,7 +1,11 @@
-/** A responsive grid of product cards: four across on desktop, two on phones. */
+/**
+ * A responsive grid of product cards: four across on desktop, two on phones. A simple product's
+ * 'Buy Now' adds it to the cart; variable products open their page for 'SELECT SIZE'.
+ */
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import type { Currency } from '@/lib/domain/money';
 import { ProductCard } from '@/components/product/product-card';
+import { addToCart } from '@/components/cart/add-to-cart';
 import styles from './product-grid.module.css';
 
 type Props = {
@@ -17,7 +21,7 @@ export function ProductGrid({ products, currency, priorityCount = 0, headingLeve
     <ul className={styles.grid}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} currency={currency} priority={i < priorityCount} headingLevel={headingLevel} />
+          <ProductCard product={product} currency={currency} priority={i < priorityCount} headingLevel={headingLevel} onBuy={addToCart} />
         </li>
       ))}
     </ul>

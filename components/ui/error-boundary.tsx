@@ -55,7 +55,6 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <main className={styles.fallback} role="alert">
         <h1>Oops, there is an error!</h1>
-        <p>Something went wrong while showing this page.</p>
         <div className={styles.actions}>
           <button type="button" onClick={this.tryAgain}>
             Try again?

@@ -146,5 +146,11 @@ export const LEGAL_LINKS: NavLink[] = [
   { label: 'Privacy', href: '/privacy-statement' },
 ];
 
+export const SOCIAL_LINKS: NavLink[] = [
+  { label: 'Instagram', href: 'https://www.instagram.com/' },
+  { label: 'Facebook', href: 'https://www.facebook.com/' },
+  { label: 'X', href: 'https://x.com/' },
+];
+
 /** The navigation sent with every page's shell. */
-export const NAVIGATION = { main: MAIN_MENU, footer: FOOTER_COLUMNS, legal: LEGAL_LINKS };
+export const NAVIGATION = { main: MAIN_MENU, footer: FOOTER_COLUMNS, legal: LEGAL_LINKS, social: SOCIAL_LINKS };

@@ -4,6 +4,7 @@
  * information (branches and payment details from configuration).
  */
 import { z } from 'zod';
+import { userRecordSchema } from '@/lib/contracts/auth';
 import { envelope } from '@/lib/contracts/envelope';
 
 export const deliveryZoneSchema = z.object({
@@ -100,8 +101,8 @@ export const currencySchema = z.object({
 });
 
 export const handshakeSchema = z.object({
-  /** The logged-in user's record once accounts exist; null for guests. */
-  user: z.unknown().nullable(),
+  /** The user record for a valid bearer token; null for a guest or a dead token. */
+  user: userRecordSchema.nullable(),
   currencies: z.array(currencySchema),
   /** Today's delivery fee in naira per zone key (peak-date overrides applied, Africa/Lagos). */
   deliveryZoneAmount: z.record(z.string(), z.number().int()),

@@ -15,5 +15,5 @@ export type ShellData = {
   shopInfo: ShopInfo;
   featuredGroups: FeaturedGroup[];
   /** Menus travel as page data rather than as JavaScript every page would carry. */
-  navigation: { main: NavMenu[]; footer: NavGroup[]; legal: NavLink[] };
+  navigation: { main: NavMenu[]; footer: NavGroup[]; legal: NavLink[]; social: NavLink[] };
 };

@@ -5,8 +5,6 @@
 import { SHOP_BY_VALUES, type ShopByField } from '@/lib/domain/catalogue';
 
 export const PAGE_SIZE = 24;
-/** Up to this many pages are rendered together when a link asks for a later page. */
-export const MAX_PAGES_TOGETHER = 4;
 
 export const SORT_OPTIONS = [
   { key: 'relevance', label: 'Recommended', sortField: undefined, sortType: undefined },
@@ -73,13 +71,4 @@ export function paginateParams(state: ListingState): Record<string, string | und
     if (chosen?.length) params[field] = chosen.join(',');
   }
   return params;
-}
-
-/**
- * How to fetch what a listing URL shows: pages 1..page together when few, else that page alone.
- * @example firstFetch(3) // { pageNumber: 1, pageSize: 72, firstPage: 1 }
- */
-export function firstFetch(page: number): { pageNumber: number; pageSize: number; firstPage: number } {
-  if (page <= MAX_PAGES_TOGETHER) return { pageNumber: 1, pageSize: PAGE_SIZE * page, firstPage: 1 };
-  return { pageNumber: page, pageSize: PAGE_SIZE, firstPage: page };
 }

@@ -22,32 +22,3 @@ export function shopByFilter(tag: string): ShopByFilter | null {
 export function shopByHref(value: string): string {
   return `/filters?shopBy=${value.replace(/ /g, '+')}`;
 }
-
-/** Human labels of shop-by values for headings and filter chips. */
-export const SHOP_BY_LABELS: Record<string, string> = {
-  vip: 'VIP',
-  regular: 'Regular',
-  'forever roses': 'Forever Roses',
-  'fresh flowers': 'Fresh Flowers',
-  'box arrangements': 'Box Arrangements',
-  bouquets: 'Bouquets',
-  others: 'Other Designs',
-  'wrapped bouquet': 'Wrapped Bouquets',
-  'bundled products': 'Bundled Packages',
-  'same day delivery': 'Same-Day Delivery',
-  roses: 'Roses',
-  chrysanthemums: 'Chrysanthemums',
-  lilies: 'Lilies',
-  'million stars': 'Million Stars',
-  gerberas: 'Gerberas',
-  carnations: 'Carnations',
-};
-
-export const SHOP_BY_FIELD_LABELS: Record<ShopByField, string> = {
-  budget: 'Budget',
-  flowerType: 'Flower type',
-  design: 'Design',
-  packages: 'Packages',
-  delivery: 'Delivery',
-  flowerName: 'Flower name',
-};

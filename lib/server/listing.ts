@@ -2,7 +2,19 @@
 import { serverApi } from '@/lib/api/server';
 import * as calls from '@/lib/api/calls';
 import type { PaginateQuery, ProductSummary } from '@/lib/contracts/catalogue';
-import { firstFetch, PAGE_SIZE, paginateParams, type ListingState } from '@/lib/domain/listing';
+import { PAGE_SIZE, paginateParams, type ListingState } from '@/lib/domain/listing';
+
+/** Up to this many pages are rendered together when a link asks for a later page. */
+export const MAX_PAGES_TOGETHER = 4;
+
+/**
+ * How to fetch what a listing URL shows: pages 1..page together when few, else that page alone.
+ * @example firstFetch(3) // { pageNumber: 1, pageSize: 72, firstPage: 1 }
+ */
+export function firstFetch(page: number): { pageNumber: number; pageSize: number; firstPage: number } {
+  if (page <= MAX_PAGES_TOGETHER) return { pageNumber: 1, pageSize: PAGE_SIZE * page, firstPage: 1 };
+  return { pageNumber: page, pageSize: PAGE_SIZE, firstPage: page };
+}
 
 export type ListingData = {
   state: ListingState;

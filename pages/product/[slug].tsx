@@ -11,6 +11,7 @@ import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { useCurrency } from '@/lib/state/currency-context';
 import { DeliveryInfo, type DeliveryFacts } from '@/components/product/delivery-info';
 import { ProductGrid } from '@/components/product/product-grid';
+import { addToCart, preloadAddToCart } from '@/components/cart/add-to-cart';
 import { ProductGallery } from '@/components/product/product-gallery';
 import { PurchasePanel } from '@/components/product/purchase-panel';
 import { ShareLinks } from '@/components/product/share-links';
@@ -68,7 +69,9 @@ export default function ProductPage({ product, crumbs, delivery, jsonLd, shell }
         <div className={styles.details}>
           <h1 className={styles.title}>{title}</h1>
           {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
-          <PurchasePanel product={product} />
+          <div onPointerEnter={preloadAddToCart} onFocus={preloadAddToCart}>
+            <PurchasePanel product={product} onAdd={(choice) => addToCart(choice.product, choice.variant, choice.design)} />
+          </div>
           <p className={styles.description}>{product.description}</p>
           <DeliveryInfo facts={delivery} />
           <ShareLinks url={`${shell.siteUrl}${path}`} title={title} />

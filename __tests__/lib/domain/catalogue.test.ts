@@ -1,4 +1,5 @@
-import { pickFeatured, splitProductName } from '@/lib/domain/catalogue';
+import { splitProductName } from '@/lib/domain/catalogue';
+import { pickFeatured } from '@/lib/domain/featured';
 
 describe('splitProductName', () => {
   it.each([

@@ -1,4 +1,5 @@
-import { firstFetch, listingHref, paginateParams, parseListingQuery, PAGE_SIZE } from '@/lib/domain/listing';
+import { listingHref, paginateParams, parseListingQuery, PAGE_SIZE } from '@/lib/domain/listing';
+import { firstFetch } from '@/lib/server/listing';
 
 describe('parseListingQuery', () => {
   it('reads page, sort and filters, comma-joined or repeated', () => {

@@ -7,7 +7,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { getProductsBySlugs } from '@/lib/api/calls';
 import { useApi } from '@/lib/api/browser';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
-import { pickFeatured } from '@/lib/domain/catalogue';
+import { pickFeatured } from '@/lib/domain/featured';
 import { useShell } from '@/lib/state/shell-context';
 
 export function useFeatured(groupKey: string, count: number, onError: (error: unknown) => void): ProductSummary[] | null {

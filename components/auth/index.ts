@@ -1,0 +1,1 @@
+export { AuthRoot } from './auth-root';

@@ -1,0 +1,27 @@
+/**
+ * The auth dialog's texts (spec sections 4, 5 and 8), in one place for the dialog and its tests.
+ */
+
+/**
+ * A login error containing this text switches to the OTP step. The same text as
+ * `LEGACY_UPGRADE_MESSAGE` in lib/contracts/auth.ts (a test keeps them equal): that module builds
+ * zod schemas when loaded, and importing it would add zod to the dialog's code.
+ */
+export const LEGACY_UPGRADE_MESSAGE = 'Upgrade is required for legacy user';
+
+/** What failed, for 'Unable to {action}: {server message}'. */
+export type FailedAction = 'login' | 'register' | 'reset password' | 'validate OTP' | 'request OTP';
+
+export const AUTH_TEXT = {
+  checkoutTitle: 'WELCOME TO SECURE CHECKOUT',
+  welcomeTitle: (brand: string) => `WELCOME TO ${brand.toUpperCase()}`,
+  failed: (action: FailedAction, message: string) => `Unable to ${action}: ${message}`,
+  loggedIn: (email: string) => `Logged in successfully as ${email}`,
+  signedUp: 'User signed up successfully',
+  otpSent: (email: string) => `One-time password has been sent to ${email}`,
+  otpValidated: 'OTP validated successfully',
+  passwordChanged: 'Password changed successfully and user logged in',
+  passwordExpired: 'Your password has expired. Please enter the OTP sent to your inbox',
+  passwordsDiffer: 'Passwords do not match',
+  required: (field: string) => `${field} is required`,
+} as const;

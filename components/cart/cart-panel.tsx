@@ -1,0 +1,117 @@
+/**
+ * The cart panel (spec section 2), loaded on first opening: a side drawer titled
+ * 'My Cart ({total quantity})' with the pickup/delivery date, the item rows, 'Empty Cart' when
+ * there are none, Subtotal and Total in the current currency, and 'Proceed to checkout (amount)'.
+ * It is a native modal <dialog>: focus moves in and the page behind is inert; Escape, the close
+ * button and a click on the backdrop close it. Deleting an item asks first.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from '@/components/ui/link';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Icon } from '@/components/layout/header/icons';
+import { cartTotals } from '@/lib/domain/cart';
+import { useCart } from '@/lib/state/cart-context';
+import { useCurrency } from '@/lib/state/currency-context';
+import { CartRow } from './cart-row';
+import { DeliveryDate } from './delivery-date';
+import { CLOSE } from './icons';
+import styles from './cart-panel.module.css';
+
+export function CartPanel() {
+  const { items, count, open, setOpen, remove } = useCart();
+  const { price } = useCurrency();
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const { subtotal, total } = cartTotals(items);
+  const close = () => setOpen(false);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) {
+      if (typeof d.showModal === 'function') d.showModal();
+      else d.setAttribute('open', '');
+      closeButton.current?.focus();
+    } else if (!open && d.open) {
+      if (typeof d.close === 'function') d.close();
+      else d.removeAttribute('open');
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.drawer}
+      aria-labelledby={`${id}t`}
+      // The confirm dialog inside is a <dialog> too: only this one's own events count.
+      onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
+        event.preventDefault();
+        close();
+      }}
+      onClose={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+      onClick={(event) => {
+        // The panel fills the dialog, so a click on the dialog itself is a click on the backdrop.
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div className={styles.panel}>
+        <div className={styles.top}>
+          <h2 id={`${id}t`} className={styles.title}>
+            My Cart ({count})
+          </h2>
+          <button ref={closeButton} type="button" className={styles.close} aria-label="Close cart" onClick={close}>
+            <Icon d={CLOSE} />
+          </button>
+        </div>
+        <DeliveryDate />
+        <div className={styles.body}>
+          {items.length === 0 ? (
+            <p className={styles.empty}>Empty Cart</p>
+          ) : (
+            <ul className={styles.items}>
+              {items.map((item) => (
+                <CartRow key={item.SKU} item={item} onRemove={() => setRemoving(item.SKU)} />
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className={styles.bottom}>
+          <dl className={styles.totals}>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{price(subtotal)}</dd>
+            </div>
+            <div className={styles.total}>
+              <dt>Total</dt>
+              <dd>{price(total)}</dd>
+            </div>
+          </dl>
+          {/* Until the checkout issue (5) creates the order from the cart, the button leads to the checkout page. */}
+          {items.length > 0 ? (
+            <Link href="/checkout" className={styles.checkout} onClick={close}>
+              Proceed to checkout ({price(total)})
+            </Link>
+          ) : (
+            <button type="button" className={styles.checkout} disabled>
+              Proceed to checkout ({price(total)})
+            </button>
+          )}
+        </div>
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        onYes={() => {
+          if (removing) void remove(removing);
+          setRemoving(null);
+          closeButton.current?.focus();
+        }}
+        onNo={() => setRemoving(null)}
+      />
+    </dialog>
+  );
+}
