@@ -1,6 +1,7 @@
 /**
  * Accounts in Chromium, through the header's LOGIN / REGISTER button and the auth dialog: register,
- * log out (the token stops working), log in again in a fresh browser profile, and reset a forgotten
+ * fill the cart, log out (the token stops working, the cart leaves this device), log in again in
+ * a fresh browser profile (the cart comes back from the server), and reset a forgotten
  * password with the one-time password read from the e-mail, caught by a real SMTP server started
  * here (the shop runs in production mode, where the dev outbox is off). The password change ends
  * the other profile's session: its next load drops the stored user.
@@ -103,6 +104,7 @@ async function handshakeUser(token: string): Promise<unknown> {
 }
 
 let otherProfile: BrowserContext;
+let cartProduct = '';
 
 void test('register from the header, then log out: the token stops working', { skip }, async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos' });
@@ -128,10 +130,21 @@ void test('register from the header, then log out: the token stops working', { s
   assert.ok(token);
   assert.notEqual(await handshakeUser(token), null);
 
+  // A logged-in shopper's cart is kept on the server.
+  await page.keyboard.press('Escape');
+  const synced = page.waitForRequest((r) => r.url().includes('/v1/cart-item/update') && r.method() === 'PUT');
+  const card = page.locator('main article', { has: page.getByRole('button', { name: 'Buy Now' }) }).first();
+  cartProduct = (await card.locator('h3').innerText()).trim();
+  await card.getByRole('button', { name: 'Buy Now' }).click();
+  await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
+  await synced;
+
+  await page.getByRole('button', { name: `Account of ${email}` }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'LOGIN / REGISTER' }).waitFor();
   await toast(page, 'Logged out successfully');
   assert.equal(await storedToken(page), undefined);
+  await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
   // The server revoked the token (the call goes out in the background).
   const deadline = Date.now() + 5000;
   while ((await handshakeUser(token)) !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -149,6 +162,11 @@ void test('log in again in a fresh browser profile; the login survives a reload'
   await login.getByRole('button', { name: 'Log in' }).click();
   await toast(page, `Logged in successfully as ${email}`);
   assert.equal(await dialogOpen(page), false);
+
+  // The cart filled on the other profile comes back from the server.
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('dialog', { name: /My Cart \(1\)/ }).getByText(cartProduct, { exact: false }).first().waitFor();
+  await page.keyboard.press('Escape');
 
   // After a reload the stored user shows, and the token check on load keeps a live one.
   const checked = page.waitForResponse((r) => r.url().includes('/v1/regal/handshake'));
