@@ -3,40 +3,10 @@
 import { ART_STYLES } from '@/lib/server/media/bouquet-art';
 import { buildCatalogue, SHOP_BY_VALUES, VIP_MIN_PRICE } from '@/lib/server/seed/catalogue';
 import type { SeedProduct } from '@/lib/server/seed/types';
+import { CATEGORY_SLUGS } from '@/lib/domain/categories';
 
-/** The category slugs of the spec, section 2, spelled out here rather than read from the data. */
-const SPEC_CATEGORY_SLUGS = [
-  'anniversary-flowers',
-  'birthday-flowers',
-  'flowers-to-say-thanks-sorry-etc',
-  'valentines-day-flowers',
-  'get-well-soon',
-  'bridal-bouquets',
-  'cascading-bridal-bouquets',
-  'accessories-boutonnieres-bridesmaids-flowers-corsages',
-  'funeral-and-condolence',
-  'funeral-condolence-flowers',
-  'event-centerpiece',
-  'chocolates-and-biscuits',
-  'wine-and-champagne',
-  'cakes-and-cupcakes',
-  'teddy-bears',
-  'gifts',
-  'gift-sets',
-  'perfumes',
-  'balloons',
-  'scented-candles',
-  'indoor-plants-and-cactus',
-  'forever-roses-preserved-roses',
-  'roses',
-  'chrysanthemums',
-  'lilies',
-  'million-stars',
-  'gerbera-flowers',
-  'carnations',
-  'product-packages',
-  'all',
-];
+/** The category slugs of the spec, section 2 (written once, in lib/domain/categories.ts). */
+const SPEC_CATEGORY_SLUGS: readonly string[] = CATEGORY_SLUGS;
 
 const NAV_GROUPS = ['Occasions', 'Flower Types', 'Gifts', 'Plants', 'Packages', 'Bridal', 'Funeral', 'Other'];
 const DESIGN_OPTION_NAMES = ['wrapped-bouquet', 'in-a-vase', 'in-a-large-vase', 'in-a-box'];
