@@ -1,0 +1,19 @@
+/** Order rules the client needs (spec sections 3 and 4). */
+
+export type CheckoutStage = 1 | 2 | 3;
+
+/**
+ * Whether a payment status counts as paid: it contains 'go ahead' or starts with 'paid'
+ * (any case), as the shop's staff write them ("PAID - GO AHEAD (Paystack)").
+ * @example isPaidStatus('PAID - GO AHEAD (bank transfer)') // true
+ * @example isPaidStatus('not paid') // false
+ */
+export function isPaidStatus(paymentStatus: string | null | undefined): boolean {
+  const status = (paymentStatus ?? '').trim().toLowerCase();
+  return status.startsWith('paid') || status.includes('go ahead');
+}
+
+/** Whether a URL is the checkout page (with or without its query). */
+export function isCheckoutUrl(url: string): boolean {
+  return /^\/checkout(?:[/?#]|$)/.test(url);
+}
