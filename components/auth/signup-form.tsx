@@ -29,9 +29,9 @@ export function SignupForm({ dispatch, onSession }: Props) {
     event.preventDefault();
     if (!check()) return;
     const email = values.email.trim();
-    const name = `${values.firstName.trim()} ${values.lastName.trim()}`;
     const record = await submit(async (api) => {
-      const answer = await signup(api, { email, password: values.password, name, marketingOptIn: optIn });
+      // The spec: the form collects first and last name, but the signup call sends only e-mail and password.
+      const answer = await signup(api, { email, password: values.password });
       // The account exists either way; a failed newsletter subscription is not worth an error.
       if (optIn) void subscribe(api, { email: answer.email }).catch(() => undefined);
       return answer;

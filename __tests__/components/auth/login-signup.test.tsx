@@ -109,13 +109,13 @@ describe('Register', () => {
     await userEvent.click(register.getByRole('button', { name: 'Create account' }));
   }
 
-  it('sends email and password (with the name and opt-in); stores the user; closes; toasts; no subscription when not ticked', async () => {
-    const seen = answer({ 'POST /v1/regal/auth/signup': ok(record('ada@example.com', 'token-new', { name: 'Ada Obi' }), 'User signed up successfully') });
+  it('sends only email and password; stores the user; closes; toasts; no subscription when not ticked', async () => {
+    const seen = answer({ 'POST /v1/regal/auth/signup': ok(record('ada@example.com', 'token-new'), 'User signed up successfully') });
     const onLoggedIn = jest.fn();
     renderShop(onLoggedIn);
     await fillSignup();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(seen.map((s) => s.body)).toEqual([{ email: 'ada@example.com', password: 'petals-123', name: 'Ada Obi', marketingOptIn: false, business: 'regal' }]);
+    expect(seen.map((s) => s.body)).toEqual([{ email: 'ada@example.com', password: 'petals-123', business: 'regal' }]);
     expect(notified).toHaveBeenLastCalledWith('success', 'User signed up successfully');
     expect(readStored(STORAGE_KEYS.user)).toMatchObject({ authToken: 'token-new' });
     expect(onLoggedIn).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', cartItems: [] }));
@@ -130,7 +130,7 @@ describe('Register', () => {
     renderShop();
     await fillSignup({ optIn: true });
     await waitFor(() => expect(seen.map((s) => s.path)).toEqual(['/v1/regal/auth/signup', '/v1/regal/subscribe']));
-    expect(seen[0]!.body).toMatchObject({ marketingOptIn: true });
+    expect(seen[0]!.body).toEqual({ email: 'ada@example.com', password: 'petals-123', business: 'regal' });
     expect(seen[1]!.query.get('email')).toBe('ada@example.com');
     expect(seen[1]!.query.get('business')).toBe('regal');
     expect(notified).toHaveBeenLastCalledWith('success', 'User signed up successfully');
