@@ -2,12 +2,8 @@
  * The auth dialog's texts (spec sections 4, 5 and 8), in one place for the dialog and its tests.
  */
 
-/**
- * A login error containing this text switches to the OTP step. The same text as
- * `LEGACY_UPGRADE_MESSAGE` in lib/contracts/auth.ts (a test keeps them equal): that module builds
- * zod schemas when loaded, and importing it would add zod to the dialog's code.
- */
-export const LEGACY_UPGRADE_MESSAGE = 'Upgrade is required for legacy user';
+/** A login error containing this text switches to the OTP step (from lib/domain, not the zod contract). */
+export { LEGACY_UPGRADE_MESSAGE } from '@/lib/domain/accounts';
 
 /** What failed, for 'Unable to {action}: {server message}'. */
 export type FailedAction = 'login' | 'register' | 'reset password' | 'validate OTP' | 'request OTP';

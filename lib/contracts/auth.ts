@@ -34,15 +34,16 @@ import { z } from 'zod';
 /** Passwords: 8 to 200 characters at signup and password change; no composition rules. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
-export const CART_MAX_ITEMS = 50;
-export const CART_MAX_QUANTITY = 99;
+import { MAX_ITEMS as CART_MAX_ITEMS, MAX_QUANTITY as CART_MAX_QUANTITY } from '@/lib/domain/cart';
+import { LEGACY_UPGRADE_MESSAGE } from '@/lib/domain/accounts';
+
+export { CART_MAX_ITEMS, CART_MAX_QUANTITY, LEGACY_UPGRADE_MESSAGE };
 /** Minutes a one-time password stays valid. */
 export const OTP_VALID_MINUTES = 10;
 /** Wrong tries after which a one-time password is dead. */
 export const OTP_MAX_ATTEMPTS = 5;
 
 /** A login error containing this text means: switch the dialog to the OTP step. */
-export const LEGACY_UPGRADE_MESSAGE = 'Upgrade is required for legacy user';
 export const INCORRECT_LOGIN_MESSAGE = 'Incorrect email or password';
 export const LOGIN_AGAIN_MESSAGE = 'Please log in again';
 export const OTP_MESSAGES = {

@@ -11,7 +11,7 @@ import type { CartItem } from '@/lib/contracts/auth';
 import type { DesignOption, ProductSummary, ProductVariant } from '@/lib/contracts/catalogue';
 import { splitProductName } from '@/lib/domain/catalogue';
 
-/** Same limits as the cart update call (`CART_MAX_QUANTITY`, `CART_MAX_ITEMS` in lib/contracts/auth.ts). */
+/** The cart's limits; the cart update call's contract (lib/contracts/auth.ts) uses these same ones. */
 export const MAX_QUANTITY = 99;
 export const MAX_ITEMS = 50;
 

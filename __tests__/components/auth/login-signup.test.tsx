@@ -4,7 +4,6 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LEGACY_UPGRADE_MESSAGE as CONTRACT_LEGACY_MESSAGE } from '@/lib/contracts/auth';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { notify } from '@/lib/ui/notify';
 import { LEGACY_UPGRADE_MESSAGE } from '@/components/auth/messages';
@@ -91,8 +90,8 @@ describe('Login', () => {
     expect(within(dialog).getByRole('button', { name: 'Submit OTP' })).toBeInTheDocument();
   });
 
-  it('knows the legacy message the contracts define', () => {
-    expect(LEGACY_UPGRADE_MESSAGE).toBe(CONTRACT_LEGACY_MESSAGE);
+  it('recognises the spec’s legacy text', () => {
+    expect(LEGACY_UPGRADE_MESSAGE).toBe('Upgrade is required for legacy user');
   });
 });
 

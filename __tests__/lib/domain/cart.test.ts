@@ -1,4 +1,4 @@
-import { CART_MAX_ITEMS, CART_MAX_QUANTITY, cartItemsSchema, type CartItem } from '@/lib/contracts/auth';
+import { cartItemsSchema, type CartItem } from '@/lib/contracts/auth';
 import {
   addItem,
   cartCount,
@@ -33,9 +33,14 @@ function item(SKU: string, quantity = 1, design?: { price: number; quantity: num
 const quantities = (items: CartItem[]) => items.map((i) => [i.SKU, i.quantity, i.design?.quantity ?? null]);
 
 describe('limits', () => {
-  it('are the cart update call limits', () => {
-    expect(MAX_QUANTITY).toBe(CART_MAX_QUANTITY);
-    expect(MAX_ITEMS).toBe(CART_MAX_ITEMS);
+  it('are 99 of an item and 50 items, and the cart update call refuses more', () => {
+    expect([MAX_QUANTITY, MAX_ITEMS]).toEqual([99, 50]);
+    const item = (sku: string, quantity = 1): CartItem => ({ productId: 'p', name: 'Roses', price: 1000, quantity, image: { src: '/a.webp', alt: 'a' }, SKU: sku });
+    expect(cartItemsSchema.safeParse([item('A', MAX_QUANTITY)]).success).toBe(true);
+    expect(cartItemsSchema.safeParse([item('A', MAX_QUANTITY + 1)]).success).toBe(false);
+    const many = Array.from({ length: MAX_ITEMS + 1 }, (_, i) => item(`S${i}`));
+    expect(cartItemsSchema.safeParse(many.slice(0, MAX_ITEMS)).success).toBe(true);
+    expect(cartItemsSchema.safeParse(many).success).toBe(false);
   });
 });
 

@@ -1,0 +1,4 @@
+/** Account facts shared by the server and the auth dialog (spec sections 4 and 8). */
+
+/** A login error containing this text means the account must be upgraded through a one-time password. */
+export const LEGACY_UPGRADE_MESSAGE = 'Upgrade is required for legacy user';
