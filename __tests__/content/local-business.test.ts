@@ -25,6 +25,7 @@ const shopInfo: ShopInfo = {
   contactEmail: 'info@shop.example',
   branches: [lagos, abuja],
   paymentInfo: { bankName: 'b', bankAccountName: 'n', bankAccountNumber: '0', walletEmail: 'w@x.y', bitcoinAddress: 'bc1' },
+  pickupLocations: [],
 };
 
 describe('floristJsonLd', () => {

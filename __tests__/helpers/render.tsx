@@ -25,6 +25,11 @@ export const SHELL: ShellData = {
       { key: 'abuja', name: 'Abuja Branch', address: '5 Nairobi Street, Wuse 2, Abuja', phone: '+234 803 000 0002', whatsapp: '+234 803 000 0022', mapUrl: 'https://maps.example/abuja', hours: 'Open 24/7 online' },
     ],
     paymentInfo: { bankName: 'GTBank', bankAccountName: 'Regal Flowers Ltd', bankAccountNumber: '0123456789', walletEmail: 'pay@shop.example', bitcoinAddress: 'bc1qexampleaddress' },
+    pickupLocations: [
+      { code: 'LPI', name: 'Ikoyi', state: 'lagos', branch: 'lagos', address: '81b Lafiaji Way, Ikoyi, Lagos' },
+      { code: 'LPL', name: 'Lekki', state: 'lagos', branch: 'lagos', address: '12 Admiralty Way, Lekki Phase 1, Lagos' },
+      { code: 'APA', name: 'Abuja', state: 'abuja', branch: 'abuja', address: '5 Nairobi Street, Wuse 2, Abuja' },
+    ],
   },
   featuredGroups: [
     { key: 'birthday', title: 'Birthday Favourites', featuredSlugs: ['sunny-birthday', 'pink-surprise', 'party-lilies', 'birthday-roses', 'balloon-bunch', 'cake-and-roses'] },

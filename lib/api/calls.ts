@@ -30,13 +30,17 @@ import type {
   UserRecord,
 } from '@/lib/contracts/auth';
 import type {
+  CheckoutAnswer,
   CheckoutOrderBody,
+  CouponValidateBody,
   Order,
   OrderCreateBody,
   OrderCreated,
   OrderUpdateBody,
+  Review,
   ReviewBody,
   SaveSenderInfoBody,
+  TrackedOrder,
   UpdatePaymentDetailsBody,
 } from '@/lib/contracts/orders';
 
@@ -87,27 +91,27 @@ export const subscribe = (api: ApiClient, query: WithoutBusiness<SubscribeQuery>
 export const updateCartItems = (api: ApiClient, cartItems: CartItem[]) =>
   send<CartUpdateAnswer>(api, 'put', '/v1/cart-item/update', { cartItems }, { business: api.business });
 
-// Orders
+// Orders, coupons, tracking and reviews (lib/contracts/orders.ts documents each answer)
 const orderPath = (id: string) => `/v1/firebase/order/${encodeURIComponent(id)}`;
 export const getOrder = (api: ApiClient, id: string) => get<Order>(api, orderPath(id));
 export const createOrder = (api: ApiClient, body: WithoutBusiness<OrderCreateBody>) =>
   send<OrderCreated>(api, 'post', '/v1/firebase/order/create', { ...body, business: api.business });
 export const updateOrder = (api: ApiClient, id: string, body: WithoutBusiness<OrderUpdateBody>) =>
-  send<unknown>(api, 'put', orderPath(id), { ...body, business: api.business });
+  send<Order>(api, 'put', orderPath(id), { ...body, business: api.business });
 export const checkoutOrder = (api: ApiClient, id: string, body: WithoutBusiness<CheckoutOrderBody>) =>
-  send<unknown>(api, 'put', `/v1/firebase/order/checkout-order/${encodeURIComponent(id)}`, { ...body, business: api.business });
-export const saveSenderInfo = (api: ApiClient, id: string, body: SaveSenderInfoBody) =>
-  send<unknown>(api, 'put', `/v1/firebase/order/save-sender-info/${encodeURIComponent(id)}`, { ...body, business: api.business });
-export const updatePaymentDetails = (api: ApiClient, id: string, body: UpdatePaymentDetailsBody) =>
-  send<unknown>(api, 'put', `/v1/firebase/order/update-payment-details/${encodeURIComponent(id)}`, body);
-export const getOrderByNumber = (api: ApiClient, orderNumber: string) =>
-  get<Order>(api, `/v1/firebase/order/order-number/${encodeURIComponent(orderNumber)}`);
-export const submitReview = (api: ApiClient, orderId: string, body: ReviewBody) =>
-  send<unknown>(api, 'post', `/v1/firebase/order/submit-review/${encodeURIComponent(orderId)}`, body);
-export const validateCoupon = (api: ApiClient, body: Record<string, unknown>) =>
-  send<unknown>(api, 'post', '/v1/coupon/validate', body, { business: api.business });
+  send<CheckoutAnswer>(api, 'put', `/v1/firebase/order/checkout-order/${encodeURIComponent(id)}`, { ...body, business: api.business });
+export const saveSenderInfo = (api: ApiClient, id: string, body: WithoutBusiness<SaveSenderInfoBody>) =>
+  send<Order>(api, 'put', `/v1/firebase/order/save-sender-info/${encodeURIComponent(id)}`, { ...body, business: api.business });
+export const updatePaymentDetails = (api: ApiClient, id: string, body: WithoutBusiness<UpdatePaymentDetailsBody>) =>
+  send<Order>(api, 'put', `/v1/firebase/order/update-payment-details/${encodeURIComponent(id)}`, body);
+export const getOrderByNumber = (api: ApiClient, orderNumber: string, email?: string) =>
+  get<TrackedOrder>(api, `/v1/firebase/order/order-number/${encodeURIComponent(orderNumber)}`, email ? { email } : {});
+export const submitReview = (api: ApiClient, orderId: string, body: WithoutBusiness<ReviewBody>) =>
+  send<Review>(api, 'post', `/v1/firebase/order/submit-review/${encodeURIComponent(orderId)}`, body);
+export const validateCoupon = (api: ApiClient, body: WithoutBusiness<CouponValidateBody>) =>
+  send<Order>(api, 'post', '/v1/coupon/validate', body, { business: api.business });
 export const deleteCoupon = (api: ApiClient, orderId: string) =>
-  send<unknown>(api, 'delete', `/v1/firebase/order/delete-coupon/${encodeURIComponent(orderId)}`);
+  send<Order>(api, 'delete', `/v1/firebase/order/delete-coupon/${encodeURIComponent(orderId)}`);
 
 // Catalogue
 export const getProductBySlug = (api: ApiClient, slug: string, query: Omit<ProductBySlugQuery, 'slug' | 'business'> = {}) =>

@@ -88,6 +88,8 @@ export const shopInfoSchema = z.object({
     walletEmail: z.string(),
     bitcoinAddress: z.string(),
   }),
+  /** Pickup points (codes LPI, LPL, APA) with their street addresses. */
+  pickupLocations: z.array(z.object({ code: z.string(), name: z.string(), state: z.string(), branch: z.string(), address: z.string() })),
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 

@@ -34,6 +34,15 @@ const envSchema = z.object({
   ABUJA_BRANCH_WHATSAPP: text('+234 803 000 0002'),
   ABUJA_BRANCH_MAP_URL: text('https://maps.google.com/?q=Wuse+2+Abuja'),
   ABUJA_BRANCH_HOURS: text('Open 24 hours, 7 days a week (online); walk-ins 8am to 8pm daily'),
+  PICKUP_IKOYI_ADDRESS: text('81b Lafiaji Way, Dolphin Estate, Ikoyi, Lagos'),
+  PICKUP_LEKKI_ADDRESS: text('12 Admiralty Way, Lekki Phase 1, Lagos'),
+  PICKUP_ABUJA_ADDRESS: text('5 Nairobi Street, off Aminu Kano Crescent, Wuse 2, Abuja'),
+  ADMIN_TOKEN: z
+    .string()
+    .trim()
+    .min(24, 'must be at least 24 characters (leave it unset to turn staff calls off)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CONTACT_EMAIL: z.string().trim().email().default('info@example.com'),
 
   PAYMENT_BANK_NAME: text('Guaranty Trust Bank (GTBank)'),
@@ -69,6 +78,10 @@ export type Config = {
   contactEmail: string;
   branches: Branch[];
   paymentInfo: PaymentInfo;
+  /** Street address of each pickup point, by code (LPI, LPL, APA). */
+  pickupAddresses: Record<'LPI' | 'LPL' | 'APA', string>;
+  /** Bearer token for staff calls (`/v1/admin/...`); undefined turns them off. */
+  adminToken: string | undefined;
   /** SMTP server for outgoing mail; undefined writes mail to the dev outbox (`DATA_DIR/outbox`). */
   smtpUrl: string | undefined;
   /** Sender of the shop's e-mails. */
@@ -145,6 +158,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       walletEmail: e.PAYMENT_WALLET_EMAIL,
       bitcoinAddress: e.PAYMENT_BITCOIN_ADDRESS,
     },
+    pickupAddresses: { LPI: e.PICKUP_IKOYI_ADDRESS, LPL: e.PICKUP_LEKKI_ADDRESS, APA: e.PICKUP_ABUJA_ADDRESS },
+    adminToken: e.ADMIN_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${mailDomain(e.CONTACT_EMAIL)}>`,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,

@@ -263,3 +263,204 @@ export const rateLimitEvents = pgTable(
   },
   (t) => [index('rate_limit_events_key_at_idx').on(t.keyHash, t.at), index('rate_limit_events_at_idx').on(t.at)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Orders (issue 5). Money columns are whole naira; `*_in_currency` columns hold the same amounts
+// in the order's currency (naira / conversion_rate, rounded up), with the rate used.
+
+/**
+ * An order. `id` is a random UUID (122 random bits): knowing it is what lets a shopper read and
+ * change the order. `order_number` (RF-123456) is the short number shoppers and staff quote; it
+ * alone never reveals personal details. Checkout fields are columns so that staff can query them.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    business: text('business').notNull(),
+    /** The account that placed it, when logged in (or created at checkout). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** lib/domain/checkout.ts ORDER_STATUSES; moves only along ORDER_TRANSITIONS. */
+    status: text('status').notNull().default('created'),
+    /** Staff-style text: 'not paid', 'awaiting confirmation', 'PAID - GO AHEAD (Paystack)'. */
+    paymentStatus: text('payment_status').notNull().default('not paid'),
+    paymentMethod: text('payment_method'),
+    currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
+    conversionRate: integer('conversion_rate').notNull(),
+    subtotal: integer('subtotal').notNull().default(0),
+    deliveryFee: integer('delivery_fee').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    subtotalInCurrency: integer('subtotal_in_currency').notNull().default(0),
+    deliveryFeeInCurrency: integer('delivery_fee_in_currency').notNull().default(0),
+    discountInCurrency: integer('discount_in_currency').notNull().default(0),
+    totalInCurrency: integer('total_in_currency').notNull().default(0),
+    /** Other states: the fee is quoted by staff after the order is placed. */
+    deliveryFeeQuotedByStaff: boolean('delivery_fee_quoted_by_staff').notNull().default(false),
+    couponCode: text('coupon_code'),
+    /** YYYY-MM-DD in Africa/Lagos; null until chosen. */
+    deliveryDate: text('delivery_date'),
+    /** 'delivery' or 'pick-up'; null until the checkout details are saved. */
+    deliveryMethod: text('delivery_method'),
+    state: text('state'),
+    zone: text('zone'),
+    /** Pickup point code (LPI, LPL, APA) for pick-up orders. */
+    despatchLocation: text('despatch_location'),
+    pickupState: text('pickup_state'),
+    senderName: text('sender_name').notNull().default(''),
+    /** Lower-cased. */
+    senderEmail: text('sender_email').notNull().default(''),
+    senderPhone: text('sender_phone').notNull().default(''),
+    senderPhoneCountryCode: text('sender_phone_country_code').notNull().default('+234'),
+    recipientName: text('recipient_name').notNull().default(''),
+    recipientPhone: text('recipient_phone').notNull().default(''),
+    recipientPhoneCountryCode: text('recipient_phone_country_code').notNull().default('+234'),
+    recipientAltPhone: text('recipient_alt_phone').notNull().default(''),
+    recipientAltPhoneCountryCode: text('recipient_alt_phone_country_code').notNull().default('+234'),
+    residenceType: text('residence_type').notNull().default(''),
+    recipientAddress: text('recipient_address').notNull().default(''),
+    deliveryMessage: text('delivery_message').notNull().default(''),
+    purpose: text('purpose').notNull().default(''),
+    adminNotes: text('admin_notes').notNull().default(''),
+    deliveryInstruction: text('delivery_instruction').notNull().default(''),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    check('orders_total_not_negative', sql`${t.total} >= 0 AND ${t.totalInCurrency} >= 0 AND ${t.discount} >= 0`),
+  ],
+);
+
+/** The lines of an order, priced from the catalogue when written. Replaced whole on a cart update. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantId: uuid('variant_id').references(() => productVariants.id),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Size label (variant name), '' for simple products. */
+    size: text('size').notNull().default(''),
+    image: jsonb('image').$type<{ src: string; alt: string }>().notNull(),
+    /** Unit price in naira (the variant's for a variable product). */
+    unitPrice: integer('unit_price').notNull(),
+    designName: text('design_name'),
+    designTitle: text('design_title'),
+    designPrice: integer('design_price').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+    /** (unit price + design price) × quantity. */
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    uniqueIndex('order_items_order_sku_key').on(t.orderId, t.sku),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_range', sql`${t.quantity} BETWEEN 1 AND 99`),
+  ],
+);
+
+/** The order's timeline: one row per status change (and notable events such as a payment choice). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_at_idx').on(t.orderId, t.at)],
+);
+
+/** Discount codes. `code` is stored upper-case. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** Percent (1-100) or naira. */
+    amount: integer('amount').notNull(),
+    /** Smallest order subtotal in naira it applies to. */
+    minAmount: integer('min_amount').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** How many orders may use it; null for no limit. */
+    usageLimit: integer('usage_limit'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('coupons_amount_range', sql`${t.amount} > 0 AND (${t.kind} <> 'percent' OR ${t.amount} <= 100)`),
+  ],
+);
+
+/** A coupon taken by an order (one coupon per order). Counted against the coupon's usage limit. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coupon_redemptions_code_idx').on(t.couponCode)],
+);
+
+/** One review per delivered order, shown on the pages of the order's products. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** The name shown with the review: the sender's first name. */
+    authorName: text('author_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reviews_order_key').on(t.orderId), check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`)],
+);
+
+/** A logged-in shopper's saved recipients (address book). */
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    phoneCountryCode: text('phone_country_code').notNull().default('+234'),
+    altPhone: text('alt_phone').notNull().default(''),
+    altPhoneCountryCode: text('alt_phone_country_code').notNull().default('+234'),
+    address: text('address').notNull().default(''),
+    residenceType: text('residence_type').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zone: text('zone').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Saving the same recipient twice updates the one row.
+  (t) => [uniqueIndex('recipients_user_name_phone_key').on(t.userId, sql`lower(${t.name})`, t.phone)],
+);

@@ -11,6 +11,7 @@ import { deliveryConfigFor, zoneAmounts } from '@/lib/domain/delivery';
 import { shopDay } from '@/lib/domain/dates';
 import { SEED_ALERT_SETTINGS, SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
+import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import type { UserRecord } from '@/lib/contracts/auth';
 
 export const SETTINGS_KEYS = { delivery: 'delivery', alerts: 'alerts' } as const;
@@ -40,6 +41,7 @@ export function shopInfo(): ShopInfo {
     contactEmail: config.contactEmail,
     branches: config.branches,
     paymentInfo: config.paymentInfo,
+    pickupLocations: PICKUP_LOCATIONS.map((p) => ({ ...p, address: config.pickupAddresses[p.code] })),
   };
 }
 
