@@ -36,6 +36,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 import { MAX_ITEMS as CART_MAX_ITEMS, MAX_QUANTITY as CART_MAX_QUANTITY } from '@/lib/domain/cart';
 import { LEGACY_UPGRADE_MESSAGE } from '@/lib/domain/accounts';
+import type { SavedRecipient } from '@/lib/contracts/orders';
 
 export { CART_MAX_ITEMS, CART_MAX_QUANTITY, LEGACY_UPGRADE_MESSAGE };
 /** Minutes a one-time password stays valid. */
@@ -127,6 +128,23 @@ export const cartItemsSchema = z
     });
   });
 
+/** A saved recipient (address book entry); `SavedRecipient` in lib/contracts/orders.ts is this shape. */
+export const savedRecipientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  phoneCountryCode: z.string(),
+  altPhone: z.string(),
+  altPhoneCountryCode: z.string(),
+  address: z.string(),
+  residenceType: z.string(),
+  state: z.string(),
+  zone: z.string(),
+});
+// Compile-time check that the schema and the orders contract's type stay the same shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _savedRecipientShape: Same<z.infer<typeof savedRecipientSchema>, SavedRecipient> = true;
+
 /** The user record answered by login, signup, OTP validation, password change and the handshake. */
 export const userRecordSchema = z.object({
   authToken: z.string(),
@@ -135,8 +153,8 @@ export const userRecordSchema = z.object({
   name: z.string(),
   /** The server cart. */
   cartItems: z.array(cartItemSchema),
-  /** Saved recipients: always [] until the checkout capability stores them. */
-  recipients: z.array(z.unknown()),
+  /** Saved recipients (checkout's 'save address'), most recently saved first. */
+  recipients: z.array(savedRecipientSchema),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

@@ -36,7 +36,7 @@ import {
   signupConflictCounters,
 } from '@/lib/server/services/accounts/limits';
 import { consumeOtp, sendOtp, type OtpOutcome } from '@/lib/server/services/accounts/otp';
-import { saveCart, userRecord } from '@/lib/server/services/accounts/records';
+import { createAccount, saveCart, userRecord } from '@/lib/server/services/accounts/records';
 import { issueToken, revokeAllTokens, revokeToken, userForToken, type UserRow } from '@/lib/server/services/accounts/sessions';
 
 export { requestContext, assertBusiness, type RequestContext } from '@/lib/server/services/accounts/context';
@@ -62,25 +62,9 @@ export type SignupInput = { email: string; password: string; name?: string; mark
 export async function signup(db: Db, input: SignupInput, ctx: RequestContext): Promise<UserRecord> {
   await assertAllowed(db, signupConflictCounters(ctx.ip), ctx.now);
   const passwordHash = await hashPassword(input.password);
-  const created = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        name: input.name ?? '',
-        passwordHash,
-        marketingOptIn: input.marketingOptIn ?? false,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-        passwordChangedAt: ctx.now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!user) return null;
-    await tx.insert(userCarts).values({ userId: user.id, items: [], updatedAt: ctx.now });
-    const token = await issueToken(tx, user.id, ctx.now);
-    return { user, token };
-  });
+  const created = await db.transaction((tx) =>
+    createAccount(tx, { email: input.email, passwordHash, name: input.name, marketingOptIn: input.marketingOptIn }, ctx.now),
+  );
   if (!created) {
     await recordEvent(db, signupConflictCounters(ctx.ip), ctx.now);
     throw new HttpError(409, 'An account with this e-mail already exists. Please log in or reset your password.');

@@ -1,10 +1,15 @@
-/** The user record every successful auth call answers, and the server cart it carries. */
+/**
+ * The user record every successful auth call answers (with the server cart and the saved
+ * recipients it carries), and the creation of an account row with its empty cart and first
+ * token, shared by signup and the checkout's 'create an account'.
+ */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/server/db/client';
-import { userCarts } from '@/lib/server/db/schema';
+import { userCarts, users } from '@/lib/server/db/schema';
 import { cartItemSchema, type CartItem, type UserRecord } from '@/lib/contracts/auth';
-import type { UserRow } from '@/lib/server/services/accounts/sessions';
+import { issueToken, type UserRow } from '@/lib/server/services/accounts/sessions';
+import { savedRecipients } from '@/lib/server/services/orders/recipients';
 
 const storedCart = z.array(cartItemSchema);
 
@@ -29,6 +34,34 @@ export async function saveCart(db: Db, userId: string, items: CartItem[], now: D
   return items;
 }
 
+export type NewAccount = { email: string; passwordHash: string; name?: string; marketingOptIn?: boolean };
+
+/**
+ * Inserts an account (e-mail lower-cased by the caller, password already hashed) with an empty
+ * server cart and a first token, inside the caller's transaction. Null, with nothing written,
+ * when the e-mail already has an account.
+ */
+export async function createAccount(tx: Db, input: NewAccount, now: Date): Promise<{ user: UserRow; token: string } | null> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email,
+      name: input.name ?? '',
+      passwordHash: input.passwordHash,
+      marketingOptIn: input.marketingOptIn ?? false,
+      createdAt: now,
+      updatedAt: now,
+      passwordChangedAt: now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) return null;
+  await tx.insert(userCarts).values({ userId: user.id, items: [], updatedAt: now });
+  return { user, token: await issueToken(tx, user.id, now) };
+}
+
+/** The user record: token, e-mail, name, the server cart and the saved recipients (newest first). */
 export async function userRecord(db: Db, user: Pick<UserRow, 'id' | 'email' | 'name'>, authToken: string): Promise<UserRecord> {
-  return { authToken, email: user.email, name: user.name, cartItems: await readCart(db, user.id), recipients: [] };
+  const [cartItems, recipients] = await Promise.all([readCart(db, user.id), savedRecipients(db, user.id)]);
+  return { authToken, email: user.email, name: user.name, cartItems, recipients };
 }

@@ -95,7 +95,8 @@ export async function recomputeTotals(tx: Db, orderId: string, at: Date): Promis
 
   let fee = 0;
   let quotedByStaff = false;
-  if (order.deliveryMethod) {
+  // An emptied order has nothing to deliver (and must not fail a peak day's smallest-order rule).
+  if (order.deliveryMethod && subtotal > 0) {
     const { delivery } = await readSettings(tx);
     const quote = deliveryFee(delivery, {
       method: order.deliveryMethod as DeliveryMethod,

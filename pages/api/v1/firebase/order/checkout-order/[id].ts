@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { route, endpoint } from '@/lib/server/http/route';
+import { businessQuery } from '@/lib/contracts/envelope';
+import { checkoutOrderBody } from '@/lib/contracts/orders';
+import { getDb } from '@/lib/server/db/client';
+import { now } from '@/lib/server/security/clock';
+import { assertBusiness } from '@/lib/server/services/accounts';
+import { optionalSession } from '@/lib/server/services/orders/orders';
+import { checkoutOrder } from '@/lib/server/services/orders/checkout';
+
+export const config = { api: { bodyParser: false } };
+
+/** Saves the checkout details (delivery or pick-up, sender, message), optionally a new account and a saved address. */
+export default route({
+  PUT: endpoint({
+    query: businessQuery.extend({ id: z.string() }),
+    body: checkoutOrderBody,
+    handle: async ({ req, query, body }) => {
+      assertBusiness(body.business);
+      const db = await getDb();
+      const at = now();
+      return { data: await checkoutOrder(db, query.id, body, await optionalSession(db, req, at), at), message: 'Delivery details saved' };
+    },
+  }),
+});
