@@ -100,6 +100,13 @@ describe('GET /v1/product/slug/{slug}', () => {
     expect(shown.active).toBe(false);
   });
 
+  it('answers no reviews and no rating for a product nobody reviewed', async () => {
+    // Inactive products cannot be ordered, so no test anywhere reviews them.
+    const product = await calls.getProductBySlug(api, everything.find((p) => !p.active)!.slug, { onlyActive: false });
+    expect(product.reviews).toEqual([]);
+    expect(product.rating).toBeNull();
+  });
+
   it('refuses a malformed slug or count with 400 naming the field', async () => {
     const bad = await raw('/v1/product/slug/DROP%20TABLE?business=regal');
     expect(bad.status).toBe(400);

@@ -59,6 +59,8 @@ export function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {
     variants: [],
     designOptions: [],
     relatedProducts: [],
+    reviews: [],
+    rating: null,
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ function product(overrides: Partial<ProductDetail> = {}): ProductDetail {
     variants: [],
     designOptions: [],
     relatedProducts: [],
+    reviews: [],
+    rating: null,
     ...overrides,
   };
 }
@@ -117,6 +119,43 @@ describe('productJsonLd', () => {
   it('survives JSON serialisation unchanged (plain data only)', () => {
     const ld = productJsonLd(product({ type: 'variable', variants: [variant('s', 1000)] }), { ...opts, rating: { value: 5, count: 1 } });
     expect(JSON.parse(JSON.stringify(ld))).toEqual(ld);
+  });
+});
+
+describe('productJsonLd with reviews', () => {
+  const review = (rating: number, comment: string, authorName: string, createdAt: string) => ({ rating, comment, authorName, createdAt });
+  const reviews = [
+    review(5, 'Stunning roses', 'Ada', '2026-11-20T10:00:00.000Z'),
+    review(4, '', 'Bola', '2026-11-19T10:00:00.000Z'),
+    review(3, 'A day late', 'Chidi', '2026-11-18T10:00:00.000Z'),
+    review(5, 'Perfect', 'Dayo', '2026-11-17T10:00:00.000Z'),
+  ];
+
+  it('rates the product from its reviews and lists the latest three', () => {
+    const ld = productJsonLd(product({ reviews, rating: { average: 4.3, count: 4 } }), opts);
+    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 4, bestRating: 5, worstRating: 1 });
+    expect(ld.review).toEqual([
+      {
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'Ada' },
+        datePublished: '2026-11-20',
+        reviewBody: 'Stunning roses',
+      },
+      {
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'Bola' },
+        datePublished: '2026-11-19',
+      },
+      expect.objectContaining({ author: { '@type': 'Person', name: 'Chidi' }, reviewBody: 'A day late' }),
+    ]);
+  });
+
+  it('adds neither rating nor reviews to a product nobody reviewed', () => {
+    const ld = productJsonLd(product({ reviews: [], rating: null }), opts);
+    expect('aggregateRating' in ld).toBe(false);
+    expect('review' in ld).toBe(false);
   });
 });
 

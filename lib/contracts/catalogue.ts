@@ -54,8 +54,26 @@ export const productSchema = productSummarySchema.extend({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/** A shopper's review as product pages show it (one per delivered order, on each of its products). */
+export const productReviewSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  /** The sender's first name. */
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export type ProductReview = z.infer<typeof productReviewSchema>;
+
+/** The average of every review of a product (one decimal) and how many there are. */
+export const productRatingSchema = z.object({ average: z.number(), count: z.number().int() });
+export type ProductRating = z.infer<typeof productRatingSchema>;
+
 export const productDetailSchema = productSchema.extend({
   relatedProducts: z.array(productSummarySchema),
+  /** The latest 10 reviews, newest first. */
+  reviews: z.array(productReviewSchema),
+  /** Null until the product has a review. */
+  rating: productRatingSchema.nullable(),
   addons: z.array(productSummarySchema).optional(),
   alerts: z.array(z.string()).optional(),
 });

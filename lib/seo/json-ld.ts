@@ -39,7 +39,20 @@ export type ProductJsonLd = {
   brand: { '@type': 'Brand'; name: string };
   offers: OfferJsonLd | AggregateOfferJsonLd;
   aggregateRating?: { '@type': 'AggregateRating'; ratingValue: number; reviewCount: number; bestRating: 5; worstRating: 1 };
+  review?: ReviewJsonLd[];
 };
+
+export type ReviewJsonLd = {
+  '@type': 'Review';
+  reviewRating: { '@type': 'Rating'; ratingValue: number; bestRating: 5; worstRating: 1 };
+  author: { '@type': 'Person'; name: string };
+  /** YYYY-MM-DD. */
+  datePublished: string;
+  reviewBody?: string;
+};
+
+/** How many of the product's latest reviews the JSON-LD lists. */
+export const JSON_LD_REVIEWS = 3;
 
 export type BreadcrumbJsonLd = {
   '@context': 'https://schema.org';
@@ -63,8 +76,10 @@ function imageUrl(siteUrl: string, src: string): string {
  * The `Product` JSON-LD of a product page. Simple products carry one `Offer` at the product's
  * price; variable products an `AggregateOffer` over their sizes' prices. Prices are whole naira
  * as strings, currency NGN; the product is `InStock` only when it is active and in stock.
- * `aggregateRating` is added only for a rating with at least one review (search engines reject
- * a rating of nothing).
+ * `aggregateRating` (from the product's `rating`, or `opts.rating` when given) is added only for
+ * a rating with at least one review (search engines reject a rating of nothing), with the latest
+ * few reviews as `review`. Review texts are shoppers' words: `<Seo>` escapes every `<` when it
+ * writes the script tag, so a comment cannot close it.
  *
  * @example
  * productJsonLd(product, { siteUrl: 'https://shop.example', brandName: 'Regal Flowers' })
@@ -78,6 +93,16 @@ export function productJsonLd(
   opts: { siteUrl: string; brandName: string; rating?: { value: number; count: number } },
 ): ProductJsonLd {
   const url = absolute(opts.siteUrl, `/product/${product.slug}`);
+  const rating = opts.rating ?? (product.rating ? { value: product.rating.average, count: product.rating.count } : undefined);
+  const reviews = (product.reviews ?? []).slice(0, JSON_LD_REVIEWS).map(
+    (r): ReviewJsonLd => ({
+      '@type': 'Review',
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+      author: { '@type': 'Person', name: r.authorName },
+      datePublished: r.createdAt.slice(0, 10),
+      ...(r.comment ? { reviewBody: r.comment } : {}),
+    }),
+  );
   const variantPrices = product.variants.map((v) => v.price);
   const availability: Availability =
     product.active && product.inStock && (product.type === 'simple' || product.variants.length === 0 || product.variants.some((v) => v.inStock))
@@ -105,15 +130,16 @@ export function productJsonLd(
     image: product.images.map((image) => imageUrl(opts.siteUrl, image.src)),
     brand: { '@type': 'Brand', name: opts.brandName },
     offers,
-    ...(opts.rating && opts.rating.count > 0
+    ...(rating && rating.count > 0
       ? {
           aggregateRating: {
             '@type': 'AggregateRating' as const,
-            ratingValue: opts.rating.value,
-            reviewCount: opts.rating.count,
+            ratingValue: rating.value,
+            reviewCount: rating.count,
             bestRating: 5 as const,
             worstRating: 1 as const,
           },
+          ...(reviews.length > 0 ? { review: reviews } : {}),
         }
       : {}),
   };

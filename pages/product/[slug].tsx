@@ -13,6 +13,7 @@ import { DeliveryInfo, type DeliveryFacts } from '@/components/product/delivery-
 import { ProductGrid } from '@/components/product/product-grid';
 import { addToCart, preloadAddToCart } from '@/components/cart/add-to-cart';
 import { ProductGallery } from '@/components/product/product-gallery';
+import { ProductReviews } from '@/components/product/product-reviews';
 import { PurchasePanel } from '@/components/product/purchase-panel';
 import { ShareLinks } from '@/components/product/share-links';
 import { Breadcrumbs, type Crumb } from '@/components/seo/breadcrumbs';
@@ -77,6 +78,7 @@ export default function ProductPage({ product, crumbs, delivery, jsonLd, shell }
           <ShareLinks url={`${shell.siteUrl}${path}`} title={title} />
         </div>
       </div>
+      <ProductReviews reviews={product.reviews} rating={product.rating} />
       {product.relatedProducts.length > 0 && (
         <section className={styles.related} aria-labelledby="related-heading">
           <h2 id="related-heading">You may also like</h2>

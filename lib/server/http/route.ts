@@ -26,6 +26,11 @@ export type Handled<T> = {
 };
 
 type Endpoint<Q extends z.ZodType, B extends z.ZodType> = {
+  /**
+   * Runs first, before the query and body are read (e.g. the staff token check), so that a
+   * refused caller learns nothing about the call's parameters.
+   */
+  authorize?: (req: ApiRequest) => Promise<void> | void;
   query?: Q;
   body?: B;
   handle: (ctx: {
@@ -117,6 +122,7 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
       return;
     }
     try {
+      if (spec.authorize) await spec.authorize(req);
       const rawQuery = flatQuery(req.query);
       if (rawQuery.business !== undefined && rawQuery.business !== getConfig().businessId) {
         throw new HttpError(400, `business: unknown shop "${rawQuery.business.slice(0, 64)}"`);

@@ -27,6 +27,8 @@ export const RULES = {
   otpRequestPerAddress: { limit: 20, windowMs: 60 * MINUTE },
   /** Signups refused because the e-mail has an account (slows down probing for accounts). */
   signupConflictPerAddress: { limit: 10, windowMs: 60 * MINUTE },
+  /** Order-tracker misses (unknown number, or an e-mail that is not the order's): slows down guessing. */
+  trackMissPerAddress: { limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, LimitRule>;
 
 /** Events older than this are deleted as new ones are recorded. */

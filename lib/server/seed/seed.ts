@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/server/db/client';
-import { categories, currencies, designOptions, featuredGroups, productImages, products, productVariants, relatedProducts, settings } from '@/lib/server/db/schema';
+import { categories, coupons, currencies, designOptions, featuredGroups, productImages, products, productVariants, relatedProducts, settings } from '@/lib/server/db/schema';
 import type { SeedCatalogue } from '@/lib/server/seed/types';
 import { SEED_ALERT_SETTINGS, SEED_CURRENCIES, SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
+import { seedCoupons } from '@/lib/server/seed/coupons';
 import { SETTINGS_KEYS } from '@/lib/server/services/settings';
 
 /**
@@ -28,7 +29,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 const BATCH = 400;
 
-/** Inserts the catalogue and sample settings that are not there yet, in one transaction. */
+/** Inserts the catalogue, sample settings and sample coupons that are not there yet, in one transaction. */
 export async function seedDatabase(db: Db, catalogue: SeedCatalogue): Promise<void> {
   const productId = (slug: string) => stableId(`product:${slug}`);
   await db.transaction(async (tx) => {
@@ -40,6 +41,7 @@ export async function seedDatabase(db: Db, catalogue: SeedCatalogue): Promise<vo
         { key: SETTINGS_KEYS.alerts, value: SEED_ALERT_SETTINGS },
       ])
       .onConflictDoNothing();
+    await tx.insert(coupons).values(seedCoupons(new Date())).onConflictDoNothing();
     await tx.insert(categories).values(catalogue.categories).onConflictDoNothing();
     await tx.insert(designOptions).values(catalogue.designOptions).onConflictDoNothing();
     await tx.insert(featuredGroups).values(catalogue.featuredGroups).onConflictDoNothing();

@@ -9,6 +9,7 @@ import type { Db } from '@/lib/server/db/client';
 import { categories, designOptions, productImages, products, productVariants, relatedProducts, searchTerms } from '@/lib/server/db/schema';
 import type { Category, PaginateParams, Product, ProductDetail, ProductPage, ProductSummary } from '@/lib/contracts/catalogue';
 import { NotFoundError } from '@/lib/server/http/errors';
+import { productReviews } from '@/lib/server/services/orders/reviews';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -271,7 +272,7 @@ export type ProductBySlugOptions = {
 /** Gifts offered beside a flower order (chocolates, wine, cakes, teddies, balloons). */
 const ADDON_CATEGORIES = ['chocolates-and-biscuits', 'wine-and-champagne', 'cakes-and-cupcakes', 'teddy-bears', 'balloons'];
 
-/** One product with its variants, images, design options, related products and add-ons. */
+/** One product with its variants, images, design options, related products, add-ons, latest reviews and rating. */
 export async function productBySlug(db: Db, slug: string, options: ProductBySlugOptions): Promise<ProductDetail> {
   const [row] = await db
     .select()
@@ -302,10 +303,12 @@ export async function productBySlug(db: Db, slug: string, options: ProductBySlug
     return toSummaries(db, rows);
   };
 
-  const [product, relatedProductsList, addonList] = await Promise.all([fullProduct(db, row), related(), addons()]);
+  const [product, relatedProductsList, addonList, reviewed] = await Promise.all([fullProduct(db, row), related(), addons(), productReviews(db, row.id)]);
   return {
     ...product,
     relatedProducts: relatedProductsList,
+    reviews: reviewed.reviews,
+    rating: reviewed.rating,
     ...(addonList ? { addons: addonList } : {}),
     ...(options.alerts ? { alerts: options.alerts } : {}),
   };

@@ -1,0 +1,37 @@
+/**
+ * The product's reviews: average rating, count and the latest reviews. Plain markup with no
+ * state or effects and two class names (the product page's JavaScript budget is nearly spent);
+ * stars are CSS over a text glyph, and comments are shoppers' text, escaped by React.
+ */
+import type { CSSProperties } from 'react';
+import type { ProductRating, ProductReview } from '@/lib/contracts/catalogue';
+import styles from './product-reviews.module.css';
+
+const stars = (value: number) => (
+  <span className={styles.stars} style={{ '--rating': value } as CSSProperties} role="img" aria-label={`Rated ${value} out of 5`} />
+);
+
+export function ProductReviews({ reviews, rating }: { reviews: ProductReview[]; rating: ProductRating | null }) {
+  if (!rating) return null;
+  return (
+    <section className={styles.box} aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">Reviews</h2>
+      <p>
+        {stars(rating.average)} {rating.average.toFixed(1)} out of 5 from {rating.count} {rating.count === 1 ? 'review' : 'reviews'}
+      </p>
+      <ul>
+        {reviews.map((review, i) => (
+          <li key={i}>
+            <p>
+              {stars(review.rating)} <strong>{review.authorName}</strong>{' '}
+              <time dateTime={review.createdAt}>
+                {new Date(review.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' })}
+              </time>
+            </p>
+            {review.comment && <p>{review.comment}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

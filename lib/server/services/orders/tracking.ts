@@ -1,0 +1,92 @@
+/**
+ * The order tracker (GET /v1/firebase/order/order-number/{number}?email=). An order number alone
+ * shows only what the order is and where it stands (status, timeline steps without their notes,
+ * items): numbers are short and guessable. The order's id, recipient, timeline notes and review
+ * come only with the sender's e-mail.
+ * Misses (an unknown number, or an e-mail that is not the order's) are counted per client
+ * address; past the limit every lookup from that address is refused (429) until the window passes.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/client';
+import { orders, reviews } from '@/lib/server/db/schema';
+import { NotFoundError } from '@/lib/server/http/errors';
+import { RULES, assertAllowed, recordEvent, type Counter } from '@/lib/server/security/rate-limit';
+import type { RequestContext } from '@/lib/server/services/accounts/context';
+import { itemsOf, timeline, type OrderRow } from '@/lib/server/services/orders/store';
+import { joinRecipientAddress, ORDER_STATUS_LABELS, type DeliveryMethod, type OrderStatus, type PickupCode } from '@/lib/domain/checkout';
+import type { Review, TrackedOrder } from '@/lib/contracts/orders';
+
+export const TRACK_NOT_FOUND_MESSAGE = 'We could not find an order with that number';
+
+export const trackMissCounters = (ip: string): Counter[] => [{ key: `track-miss:ip:${ip}`, rule: RULES.trackMissPerAddress }];
+
+/** An order number as stored: trimmed, upper-case ('rf-100234' finds RF-100234). */
+export function normaliseOrderNumber(number: string): string {
+  return number.trim().toUpperCase();
+}
+
+/** A phone number with its country code, unless it already carries one. */
+function fullPhone(phone: string, countryCode: string): string {
+  if (!phone) return '';
+  return phone.startsWith('+') ? phone : `${countryCode}${phone}`;
+}
+
+function reviewAnswer(row: typeof reviews.$inferSelect | undefined): Review | null {
+  return row ? { rating: row.rating, comment: row.comment, authorName: row.authorName, createdAt: row.createdAt.toISOString() } : null;
+}
+
+/** Whether `email` is the order's sender e-mail (case-insensitive; an order without one matches nothing). */
+function isSender(order: OrderRow, email: string): boolean {
+  const sender = order.senderEmail.trim().toLowerCase();
+  return sender !== '' && sender === email.trim().toLowerCase();
+}
+
+/**
+ * Looks up an order by its number for the tracker. With the sender's e-mail the answer is
+ * `verified` and carries the id, recipient, `canReview` and `review`; without it (or with another
+ * e-mail) those keys are absent. 404 for an unknown number, 429 past the miss limit.
+ */
+export async function trackOrder(db: Db, number: string, email: string | undefined, ctx: RequestContext): Promise<TrackedOrder> {
+  const counters = trackMissCounters(ctx.ip);
+  await assertAllowed(db, counters, ctx.now);
+
+  const orderNumber = normaliseOrderNumber(number);
+  const [order] = orderNumber.length <= 40 ? await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)) : [];
+  if (!order) {
+    await recordEvent(db, counters, ctx.now);
+    throw new NotFoundError(TRACK_NOT_FOUND_MESSAGE);
+  }
+  const given = email?.trim() ?? '';
+  const verified = given !== '' && isSender(order, given);
+  if (given !== '' && !verified) await recordEvent(db, counters, ctx.now);
+
+  const [items, events] = await Promise.all([itemsOf(db, order.id), timeline(db, order.id)]);
+  const status = order.status as OrderStatus;
+  const answer: TrackedOrder = {
+    orderNumber: order.orderNumber,
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status] ?? order.status,
+    paymentStatus: order.paymentStatus,
+    deliveryDate: order.deliveryDate ?? '',
+    deliveryMethod: (order.deliveryMethod as DeliveryMethod | null) ?? null,
+    despatchLocation: (order.despatchLocation as PickupCode | null) ?? '',
+    // Notes (staff's and the checkout's) may name people; without the e-mail only the steps show.
+    timeline: verified ? events : events.map((e) => ({ ...e, note: '' })),
+    items: items.map((item) => ({ name: item.name, ...(item.size && { size: item.size }), quantity: item.quantity, image: item.image })),
+    verified,
+  };
+  if (!verified) return answer;
+
+  const [review] = await db.select().from(reviews).where(eq(reviews.orderId, order.id));
+  return {
+    ...answer,
+    id: order.id,
+    recipient: {
+      name: order.recipientName,
+      address: order.recipientAddress ? joinRecipientAddress(order.residenceType || undefined, order.recipientAddress) : '',
+      phone: fullPhone(order.recipientPhone, order.recipientPhoneCountryCode),
+    },
+    canReview: status === 'delivered' && !review,
+    review: reviewAnswer(review),
+  };
+}
