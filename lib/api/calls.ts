@@ -47,14 +47,14 @@ import type {
 type Params = Record<string, string | number | boolean | undefined>;
 type WithoutBusiness<T> = Omit<T, 'business'>;
 
-async function get<T>(api: ApiClient, url: string, params: Params = {}, cacheable = false): Promise<T> {
+async function get<T>(api: ApiClient, url: string, params: Params = {}, cacheable = false, headers?: Record<string, string>): Promise<T> {
   const all = { business: api.business, ...params };
   const key = cacheable && api.cache ? `${url}?${JSON.stringify(all)}` : null;
   if (key) {
     const hit = api.cache!.get(key);
     if (hit !== undefined) return hit as T;
   }
-  const res = await api.http.get<Envelope<T>>(url, { params: all });
+  const res = await api.http.get<Envelope<T>>(url, { params: all, headers });
   if (key) api.cache!.set(key, res.data.data);
   return res.data.data;
 }
@@ -104,8 +104,9 @@ export const saveSenderInfo = (api: ApiClient, id: string, body: WithoutBusiness
   send<Order>(api, 'put', `/v1/firebase/order/save-sender-info/${encodeURIComponent(id)}`, { ...body, business: api.business });
 export const updatePaymentDetails = (api: ApiClient, id: string, body: WithoutBusiness<UpdatePaymentDetailsBody>) =>
   send<Order>(api, 'put', `/v1/firebase/order/update-payment-details/${encodeURIComponent(id)}`, body);
-export const getOrderByNumber = (api: ApiClient, orderNumber: string, email?: string) =>
-  get<TrackedOrder>(api, `/v1/firebase/order/order-number/${encodeURIComponent(orderNumber)}`, email ? { email } : {});
+/** `headers`: server-side rendering forwards the shopper's address (the API limits misses per address). */
+export const getOrderByNumber = (api: ApiClient, orderNumber: string, email?: string, headers?: Record<string, string>) =>
+  get<TrackedOrder>(api, `/v1/firebase/order/order-number/${encodeURIComponent(orderNumber)}`, email ? { email } : {}, false, headers);
 export const submitReview = (api: ApiClient, orderId: string, body: WithoutBusiness<ReviewBody>) =>
   send<Review>(api, 'post', `/v1/firebase/order/submit-review/${encodeURIComponent(orderId)}`, body);
 export const validateCoupon = (api: ApiClient, body: WithoutBusiness<CouponValidateBody>) =>

@@ -170,16 +170,8 @@ export function storedDay(value: unknown): string | null {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * The cart's date format 'D MMM YYYY' (spec section 9) for a YYYY-MM-DD day.
- * @example formatCartDate('2027-02-04') // '4 Feb 2027'
- */
-export function formatCartDate(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return `${date} ${MONTHS[(month ?? 1) - 1]} ${year}`;
-}
+/** The cart's date format lives with the other day rules; re-exported for the cart's callers. */
+export { formatCartDate } from '@/lib/domain/dates';
 
 /**
  * The calendar day (YYYY-MM-DD) of a date by its own year, month and day: a date picker's day

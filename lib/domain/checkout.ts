@@ -124,6 +124,7 @@ export function normaliseCountryCode(code: string | undefined): string {
  * with its own country code keeps it only once.
  * @example normalisePhone('0803 123 4567', '+234') // '+2348031234567'
  * @example normalisePhone('+44 7700 900123', '+44') // '+447700900123'
+ * @example normalisePhone('+44 7700 900123', '+234') // '+447700900123'
  */
 export function normalisePhone(phone: string, countryCode: string = DEFAULT_COUNTRY_CODE): string {
   const code = normaliseCountryCode(countryCode);
@@ -131,6 +132,8 @@ export function normalisePhone(phone: string, countryCode: string = DEFAULT_COUN
   const bare = code.slice(1);
   if (digits.startsWith(`+${bare}`)) digits = digits.slice(bare.length + 1);
   else if (digits.startsWith(`00${bare}`)) digits = digits.slice(bare.length + 2);
+  // Typed with another country's code ('+44 7700 900123' while +234 is chosen): that code stands.
+  if (digits.startsWith('+')) return digits;
   digits = digits.replace(/^0+/, '');
   return `${code}${digits}`;
 }

@@ -11,3 +11,14 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, y
 export function shopDay(at: Date): string {
   return dayFormat.format(at);
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The cart's date format 'D MMM YYYY' (spec section 9) for a YYYY-MM-DD day.
+ * @example formatCartDate('2027-02-04') // '4 Feb 2027'
+ */
+export function formatCartDate(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${date} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}

@@ -1,0 +1,59 @@
+/**
+ * The order tracker's texts and small formatting rules, shared by the page's server side (the
+ * no-JavaScript lookup) and the components, so both say the same thing: lookup error messages,
+ * the order number as staff write it, the payment status in plain words, and times in Lagos.
+ */
+import { formatCartDate, shopDay, SHOP_TIME_ZONE } from '@/lib/domain/dates';
+import { isPaidStatus } from '@/lib/domain/order';
+
+export const TRACKER_TEXT = {
+  required: (field: string) => `${field} is required`,
+  badEmail: 'Enter a valid e-mail address',
+  emailHint: 'Add the e-mail used at checkout to see the delivery details and leave a review',
+  notFound: 'We could not find an order with that number. Check the number in your confirmation e-mail.',
+  unavailable: 'Tracking is briefly unavailable. Please try again.',
+} as const;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What a failed lookup tells the shopper: not found (404, or 400 for a number that cannot be
+ * one), the server's own words for too many tries (429), otherwise a short 'try again'.
+ */
+export function lookupErrorMessage(error: unknown): string {
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+  if (status === 404 || status === 400) return TRACKER_TEXT.notFound;
+  if (status === 429 && typeof message === 'string' && message) return message;
+  return TRACKER_TEXT.unavailable;
+}
+
+/**
+ * The order number as staff write it: upper case, 'RF-' and the digits.
+ * @example cleanOrderNumber(' rf 100234 ') // 'RF-100234'
+ * @example cleanOrderNumber('100234') // 'RF-100234'
+ */
+export function cleanOrderNumber(typed: string): string {
+  const text = typed.trim().toUpperCase().slice(0, 40);
+  const digits = /^(?:RF[\s-]*)?(\d+)$/.exec(text);
+  return digits ? `RF-${digits[1]}` : text;
+}
+
+/** The staff's payment status in plain words: 'Paid', 'Awaiting payment', … */
+export function paymentLabel(paymentStatus: string): string {
+  if (isPaidStatus(paymentStatus)) return 'Paid';
+  const status = paymentStatus.trim().toLowerCase();
+  if (!status || status === 'not paid') return 'Awaiting payment';
+  if (status === 'awaiting confirmation') return 'Payment being confirmed';
+  return status[0]!.toUpperCase() + status.slice(1);
+}
+
+/** A YYYY-MM-DD day as 'D MMM YYYY', the cart's format. */
+export const formatDay = formatCartDate;
+
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** An instant as the shop's day and time in Lagos. @example lagosTime('2027-02-14T08:05:00Z') // '14 Feb 2027, 09:05' */
+export function lagosTime(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : `${formatDay(shopDay(at))}, ${clock.format(at)}`;
+}

@@ -1,0 +1,59 @@
+/**
+ * /order-tracker ('Track' in the main navigation): look an order up by its number, and with the
+ * checkout e-mail see the delivery details and leave a review. A query with a number is looked
+ * up here on the server, so the GET form works without JavaScript; such answers can hold personal
+ * data and are never cached (`private, no-store`). Without a query the page is the same for all.
+ */
+import type { InferGetServerSidePropsType } from 'next';
+import { PageHeader } from '@/components/content/page-header';
+import { OrderTracker } from '@/components/order-tracker/order-tracker';
+import { cleanOrderNumber, lookupErrorMessage } from '@/components/order-tracker/texts';
+import { Seo } from '@/components/seo/seo';
+import type { TrackedOrder } from '@/lib/contracts/orders';
+import { getOrderByNumber } from '@/lib/api/calls';
+import { serverApi } from '@/lib/api/server';
+import { getConfig } from '@/lib/server/config';
+import { clientIp } from '@/lib/server/security/client-ip';
+import { withShell } from '@/lib/server/shell';
+import content from '@/components/content/content.module.css';
+
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
+
+type Props = { number: string; email: string; result: TrackedOrder | null; error: string | null };
+
+export const getServerSideProps = withShell<Props>(async (ctx) => {
+  const number = cleanOrderNumber(first(ctx.query.number));
+  const email = first(ctx.query.email).slice(0, 254);
+  if (!number && !email) return { props: { number, email, result: null, error: null } };
+  ctx.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+  if (!number) return { props: { number, email, result: null, error: null } };
+  try {
+    // The API counts misses per address: it must see the shopper's, not this server's.
+    const headers = { 'X-Forwarded-For': clientIp(ctx.req, getConfig().trustProxy) };
+    const result = await getOrderByNumber(serverApi(), number, email || undefined, headers);
+    return { props: { number, email, result, error: null } };
+  } catch (error) {
+    return { props: { number, email, result: null, error: lookupErrorMessage(error) } };
+  }
+});
+
+export default function OrderTrackerPage({ number, email, result, error, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  return (
+    <main className={content.page}>
+      <Seo
+        title={`Track your order | ${shell.shopInfo.brandName}`}
+        description="Follow your flower delivery or pickup in Lagos and Abuja with your order number: status, payment, delivery date and every step on the way."
+        path="/order-tracker"
+        noIndex={Boolean(number || email)}
+      />
+      <PageHeader
+        eyebrow="Track"
+        title="Track your order"
+        lead="Enter the order number from your confirmation e-mail (for example RF-100234) to see where your flowers are."
+      />
+      <OrderTracker number={number} email={email} result={result} error={error} />
+    </main>
+  );
+}
