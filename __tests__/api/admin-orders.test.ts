@@ -73,7 +73,7 @@ describe('moving an order', () => {
     const order = await createOrder(db, { paymentMethod: 'gtbTransfer', status: 'awaiting_payment' });
     const res = await move(order.id, { status: 'paid', note: 'Transfer seen on the statement' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: order.id, status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer (GTBank))' });
+    expect(res.body.data).toMatchObject({ id: order.id, status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
     expect(res.body.data.timeline.at(-1)).toMatchObject({ status: 'paid', label: 'Payment received', note: 'Transfer seen on the statement' });
   });
 
@@ -93,6 +93,11 @@ describe('moving an order', () => {
     expect(looksPaid.status).toBe(400);
     const fine = await move(order.id, { status: 'awaiting_payment', paymentStatus: 'awaiting confirmation' });
     expect(fine.body.data).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'awaiting confirmation' });
+    // Past payment the order must keep reading as paid (the browser would otherwise offer to change it).
+    expect((await move(order.id, { status: 'paid' })).status).toBe(200);
+    const partPaid = await move(order.id, { status: 'preparing', paymentStatus: 'part paid' });
+    expect(partPaid.status).toBe(400);
+    expect(partPaid.body.message).toBe('paymentStatus must read as paid for an order moving to preparing');
   });
 
   it('follows an order all the way to delivered, one line per move', async () => {

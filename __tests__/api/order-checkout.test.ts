@@ -11,7 +11,7 @@ import { getDb } from '@/lib/server/db/client';
 import { currencies, designOptions, orders, products, productVariants, recipients, users } from '@/lib/server/db/schema';
 import type { CheckoutAnswer, Order, OrderCreated } from '@/lib/contracts/orders';
 import type { UserRecord } from '@/lib/contracts/auth';
-import { now } from '@/lib/server/security/clock';
+import { advanceClock, now, resetClock } from '@/lib/server/security/clock';
 import { shopDay } from '@/lib/domain/dates';
 import { addDays } from '@/lib/domain/checkout';
 import { splitProductName } from '@/lib/domain/catalogue';
@@ -454,5 +454,63 @@ describe('accounts at checkout', () => {
     const body = withData(deliveryCheckout(plainDay(), { email: who.email }), { despatchLocation: 'LPI', recipient: { method: 'pick-up' } });
     expect((await checkout(id, { ...body, shouldSaveAddress: true }, who.token)).status).toBe(200);
     expect((await login(who.email, who.password)).body.data.recipients).toEqual([]);
+  });
+});
+
+describe('before payment, the details are checked again', () => {
+  const choose = (id: string, paymentMethod = 'paystack') =>
+    call<Order>('PUT', `/v1/firebase/order/update-payment-details/${id}`, { body: { currency: 'NGN', paymentMethod } });
+
+  afterEach(() => resetClock());
+
+  it('a delivery day that has passed since checkout is refused, and the order is not moved to payment', async () => {
+    const id = await newOrder();
+    expect((await checkout(id, deliveryCheckout(plainDay(2)))).status).toBe(200);
+    advanceClock(5 * 24 * 3_600_000);
+    const res = await choose(id);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('deliveryDate must not be in the past');
+    expect((await read(id)).status).toBe('created');
+  });
+
+  it('sender details blanked after checkout are refused', async () => {
+    const id = await newOrder();
+    expect((await checkout(id, deliveryCheckout(plainDay()))).status).toBe(200);
+    await call('PUT', `/v1/firebase/order/save-sender-info/${id}`, { body: { senderEmail: '' } });
+    const res = await choose(id);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('senderEmail is required before payment');
+  });
+
+  it('a new zone changes the total of an order awaiting payment: it goes back to created', async () => {
+    const id = await newOrder();
+    const day = plainDay();
+    expect((await checkout(id, deliveryCheckout(day))).status).toBe(200);
+    expect((await choose(id)).body.data.status).toBe('awaiting_payment');
+    const again = await checkout(id, deliveryCheckout(day, { zone: 'lagos-outer' }));
+    expect(again.body.data.order).toMatchObject({ status: 'created', amounts: { deliveryFee: 10_000 } });
+    expect(again.body.data.order.timeline.at(-1)?.note).toBe('Order total changed: payment to be chosen again');
+    // The same details again change no total: choosing payment then stays put.
+    expect((await choose(id)).body.data.status).toBe('awaiting_payment');
+    expect((await checkout(id, deliveryCheckout(day, { zone: 'lagos-outer' }))).body.data.order.status).toBe('awaiting_payment');
+  });
+});
+
+describe('the account-exists notice', () => {
+  it('is limited per address like signup conflicts, so e-mails cannot be probed in bulk', async () => {
+    const { email } = await signup();
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = await newOrder();
+      const res = await fetch(`${server.url}/v1/firebase/order/checkout-order/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ ...deliveryCheckout(plainDay(), { email }), shouldCreateAccount: true, userData: { ...deliveryCheckout(plainDay()).userData, email, password: 'orchids-in-bloom' } }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });

@@ -153,6 +153,16 @@ describe('the miss limit per client address', () => {
     expect(again.body.data.verified).toBe(true);
   });
 
+  it('a burst of simultaneous misses cannot slip past the limit', async () => {
+    const ip = newAddress();
+    const { limit } = RULES.trackMissPerAddress;
+    const answers = await Promise.all(Array.from({ length: limit * 3 }, () => track(`RF-9${tag()}`, ip)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(limit);
+    expect(statuses.filter((s) => s !== 404 && s !== 429)).toEqual([]);
+    expect((await track(`RF-9${tag()}`, ip)).status).toBe(429);
+  });
+
   it('correct lookups are never counted', async () => {
     const order = await placedOrder(db);
     const ip = newAddress();

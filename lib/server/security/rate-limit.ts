@@ -3,7 +3,7 @@
  * counts. A counter is a key (e.g. `login:email:ada@example.com`, `login:ip:10.0.0.1`) with a rule
  * (at most `limit` events in a sliding `windowMs`). Keys are stored as SHA-256 digests.
  */
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { rateLimitEvents } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
@@ -82,6 +82,32 @@ export async function recordEvent(db: Db, counters: Counter[], now: Date): Promi
   if (counters.length === 0) return;
   await db.insert(rateLimitEvents).values(counters.map((c) => ({ keyHash: keyHash(c.key), at: now })));
   await db.delete(rateLimitEvents).where(lt(rateLimitEvents.at, new Date(now.getTime() - KEEP_MS)));
+}
+
+/**
+ * Records an attempt on each counter first and only then checks the limits, so that a burst of
+ * simultaneous attempts cannot all pass a check made before any of them was recorded. Over a
+ * limit the attempt is forgotten again and a 429 thrown. Answers a function that forgets the
+ * attempt (for attempts that turn out not to count, e.g. a successful lookup).
+ */
+export async function claimAttempt(db: Db, counters: Counter[], now: Date): Promise<() => Promise<void>> {
+  if (counters.length === 0) return async () => {};
+  const rows = await db
+    .insert(rateLimitEvents)
+    .values(counters.map((c) => ({ keyHash: keyHash(c.key), at: now })))
+    .returning({ id: rateLimitEvents.id });
+  const ids = rows.map((r) => r.id);
+  const forget = async () => {
+    await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
+  };
+  const counts = await Promise.all(counters.map((c) => countEvents(db, c, now)));
+  const over = counters.filter((c, i) => (counts[i] ?? 0) > c.rule.limit);
+  if (over.length > 0) {
+    await forget();
+    const waits = await Promise.all(over.map((c) => retryAfter(db, c, now)));
+    throw new TooManyAttemptsError(Math.max(1, ...waits));
+  }
+  return forget;
 }
 
 /** Forgets a counter's events (a successful login resets the account's failures). */

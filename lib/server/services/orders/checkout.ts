@@ -25,6 +25,9 @@ import type { Session, UserRow } from '@/lib/server/services/accounts';
 import { createAccount, userRecord } from '@/lib/server/services/accounts/records';
 import { readSettings } from '@/lib/server/services/settings';
 import { addEvent, changeOrder, recomputeTotals } from '@/lib/server/services/orders/store';
+import { assertAllowed, recordEvent } from '@/lib/server/security/rate-limit';
+import { signupConflictCounters } from '@/lib/server/services/accounts/limits';
+import type { RequestContext } from '@/lib/server/services/accounts/context';
 import { assertDeliveryDate, NO_ITEMS_MESSAGE, storedPhone, switchCurrency } from '@/lib/server/services/orders/orders';
 import { saveRecipient, type RecipientInput } from '@/lib/server/services/orders/recipients';
 import type { CheckoutAnswer, checkoutOrderBody } from '@/lib/contracts/orders';
@@ -187,18 +190,23 @@ async function assertDeliverable(tx: Db, orderId: string, details: Details, fiel
 }
 
 /** Validates the new account's password and hashes it (before any transaction: argon2 is slow). */
-async function preparedAccount(db: Db, body: Body, email: string): Promise<{ passwordHash: string } | 'exists'> {
+async function preparedAccount(db: Db, body: Body, email: string, ctx: RequestContext): Promise<{ passwordHash: string } | 'exists'> {
   const password = body.userData.password ?? '';
   if (!password) throw new BadRequestError('userData.password is required to create an account');
   if (password.length < PASSWORD_MIN_LENGTH) throw new BadRequestError(`userData.password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  // The 'account exists' notice tells whether an e-mail is registered: limited like signup's 409.
+  await assertAllowed(db, signupConflictCounters(ctx.ip), ctx.now);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return existing ? 'exists' : { passwordHash: await hashPassword(password) };
+  if (!existing) return { passwordHash: await hashPassword(password) };
+  await recordEvent(db, signupConflictCounters(ctx.ip), ctx.now);
+  return 'exists';
 }
 
 /** Saves the checkout details on an unpaid order; see the header for the rules. */
-export async function checkoutOrder(db: Db, id: string, body: Body, session: Session | null, now: Date): Promise<CheckoutAnswer> {
+export async function checkoutOrder(db: Db, id: string, body: Body, session: Session | null, ctx: RequestContext): Promise<CheckoutAnswer> {
+  const now = ctx.now;
   const { details, fields } = detailsFrom(body, session);
-  const account = body.shouldCreateAccount && !session ? await preparedAccount(db, body, details.senderEmail) : null;
+  const account = body.shouldCreateAccount && !session ? await preparedAccount(db, body, details.senderEmail, ctx) : null;
   let created: { user: UserRow; token: string } | null = null;
 
   const order = await changeOrder(db, id, async (tx, current) => {

@@ -200,14 +200,19 @@ export function updatePaymentDetails(db: Db, id: string, body: z.output<typeof u
     const [item] = await tx.select({ sku: orderItems.sku }).from(orderItems).where(eq(orderItems.orderId, id)).limit(1);
     if (!item) throw new BadRequestError(NO_ITEMS_MESSAGE);
     if (!order.checkedOutAt || !order.deliveryMethod) throw new BadRequestError(NOT_CHECKED_OUT_MESSAGE);
+    // Details may have been changed or have aged since checkout: a payment needs them whole.
+    for (const [field, value] of [['senderName', order.senderName], ['senderEmail', order.senderEmail], ['senderPhoneNumber', order.senderPhone]] as const) {
+      if (!value) throw new BadRequestError(`${field} is required before payment`);
+    }
+    await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
     const conversionRate = await rateFor(tx, body.currency);
     await tx
       .update(orders)
       .set({ currency: body.currency, conversionRate, paymentMethod: method.key, status: 'awaiting_payment', updatedAt: now })
       .where(eq(orders.id, id));
-    if (order.status !== 'awaiting_payment' || order.paymentMethod !== method.key) {
+    if (order.status !== 'awaiting_payment' || order.paymentMethod !== method.key || order.currency !== body.currency) {
       await addEvent(tx, id, 'awaiting_payment', `Payment method chosen: ${method.label} (${body.currency})`, now);
     }
-    await recomputeTotals(tx, id, now);
+    await recomputeTotals(tx, id, now, { keepStatus: true });
   });
 }

@@ -46,13 +46,20 @@ export type MoveOptions = {
 /** The payment status a move records, or a 400 when the given one contradicts the move. */
 function paymentStatusFor(to: OrderStatus, current: string, method: string | null, given: string | undefined): string {
   if (to === 'paid') {
-    if (given === undefined) return PAYMENT_STATUS.paid(PAYMENT_METHODS.find((m) => m.key === method)?.label ?? 'bank transfer');
+    // 'Bank transfer (GTBank)' → 'PAID - GO AHEAD (Bank transfer)': no brackets inside brackets.
+    const label = PAYMENT_METHODS.find((m) => m.key === method)?.label.replace(/\s*\(.*\)$/, '') ?? 'bank transfer';
+    if (given === undefined) return PAYMENT_STATUS.paid(label);
     if (!isPaidStatus(given)) throw new BadRequestError(`paymentStatus must read as paid (start with "paid" or contain "go ahead"), e.g. "${PAYMENT_STATUS.paid('bank transfer')}"`);
     return given;
   }
   // An unpaid order must never look paid to the shopper's browser (which then forgets it).
   if (given !== undefined && isEditableStatus(to) && isPaidStatus(given)) {
     throw new BadRequestError(`paymentStatus must not read as paid for an order moving to ${to}`);
+  }
+  // Past payment (preparing, out for delivery, delivered) the order must keep reading as paid, or
+  // the shopper's browser would offer to change an order the server refuses to change.
+  if (given !== undefined && to !== 'cancelled' && !isEditableStatus(to) && !isPaidStatus(given)) {
+    throw new BadRequestError(`paymentStatus must read as paid for an order moving to ${to}`);
   }
   return given ?? current;
 }

@@ -83,9 +83,10 @@ export async function changeOrder(db: Db, id: string, fn: (tx: Db, order: OrderR
  * Recomputes the order's amounts from its items, delivery choice and coupon, in naira and in its
  * currency at its recorded rate, and stores them. A coupon whose minimum the subtotal no longer
  * reaches is taken off the order (and its use released). A delivery the settings refuse (zone
- * gone, below a peak day's minimum) is a 400.
+ * gone, below a peak day's minimum) is a 400. An order awaiting payment whose total changes goes
+ * back to 'created' unless `keepStatus` (the payment-method call, which sets the status itself).
  */
-export async function recomputeTotals(tx: Db, orderId: string, at: Date): Promise<OrderAmounts> {
+export async function recomputeTotals(tx: Db, orderId: string, at: Date, options: { keepStatus?: boolean } = {}): Promise<OrderAmounts> {
   const order = await loadOrder(tx, orderId);
   const [sums] = await tx
     .select({ subtotal: sql<number>`coalesce(sum(${orderItems.lineTotal}), 0)::int` })
@@ -105,7 +106,7 @@ export async function recomputeTotals(tx: Db, orderId: string, at: Date): Promis
       day: order.deliveryDate,
       subtotal,
     });
-    if (!quote.ok) throw new BadRequestError(quote.message);
+    if (!quote.ok) throw new BadRequestError(quote.field === 'subtotal' ? `deliveryDate: ${quote.message}` : quote.message);
     fee = quote.fee;
     quotedByStaff = quote.quotedByStaff;
   }
@@ -125,6 +126,10 @@ export async function recomputeTotals(tx: Db, orderId: string, at: Date): Promis
 
   const totals = orderTotals(subtotal, fee, discount);
   const inCurrency = (n: number) => convertFromNaira(n, order.conversionRate);
+  // A payment may already be under way for the old amount: a changed total sends the order back
+  // to 'created', so that the payment method (and with it a new payment) is chosen again.
+  const reopen = !options.keepStatus && order.status === 'awaiting_payment' && (totals.total !== order.total || inCurrency(totals.total) !== order.totalInCurrency);
+  if (reopen) await addEvent(tx, orderId, 'created', 'Order total changed: payment to be chosen again', at);
   await tx
     .update(orders)
     .set({
@@ -138,6 +143,7 @@ export async function recomputeTotals(tx: Db, orderId: string, at: Date): Promis
       totalInCurrency: inCurrency(totals.total),
       deliveryFeeQuotedByStaff: quotedByStaff,
       couponCode,
+      ...(reopen && { status: 'created' }),
       updatedAt: at,
     })
     .where(eq(orders.id, orderId));

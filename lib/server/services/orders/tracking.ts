@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orders, reviews } from '@/lib/server/db/schema';
 import { NotFoundError } from '@/lib/server/http/errors';
-import { RULES, assertAllowed, recordEvent, type Counter } from '@/lib/server/security/rate-limit';
+import { RULES, claimAttempt, type Counter } from '@/lib/server/security/rate-limit';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import { itemsOf, timeline, type OrderRow } from '@/lib/server/services/orders/store';
 import { joinRecipientAddress, ORDER_STATUS_LABELS, type DeliveryMethod, type OrderStatus, type PickupCode } from '@/lib/domain/checkout';
@@ -47,18 +47,16 @@ function isSender(order: OrderRow, email: string): boolean {
  * e-mail) those keys are absent. 404 for an unknown number, 429 past the miss limit.
  */
 export async function trackOrder(db: Db, number: string, email: string | undefined, ctx: RequestContext): Promise<TrackedOrder> {
-  const counters = trackMissCounters(ctx.ip);
-  await assertAllowed(db, counters, ctx.now);
+  // Every lookup counts as a miss until it proves not to be one: simultaneous lookups then cannot
+  // all slip under the limit.
+  const forgetAttempt = await claimAttempt(db, trackMissCounters(ctx.ip), ctx.now);
 
   const orderNumber = normaliseOrderNumber(number);
   const [order] = orderNumber.length <= 40 ? await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)) : [];
-  if (!order) {
-    await recordEvent(db, counters, ctx.now);
-    throw new NotFoundError(TRACK_NOT_FOUND_MESSAGE);
-  }
+  if (!order) throw new NotFoundError(TRACK_NOT_FOUND_MESSAGE);
   const given = email?.trim() ?? '';
   const verified = given !== '' && isSender(order, given);
-  if (given !== '' && !verified) await recordEvent(db, counters, ctx.now);
+  if (given === '' || verified) await forgetAttempt();
 
   const [items, events] = await Promise.all([itemsOf(db, order.id), timeline(db, order.id)]);
   const status = order.status as OrderStatus;

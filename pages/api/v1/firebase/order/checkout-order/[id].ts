@@ -3,8 +3,7 @@ import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { checkoutOrderBody } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
-import { now } from '@/lib/server/security/clock';
-import { assertBusiness } from '@/lib/server/services/accounts';
+import { assertBusiness, requestContext } from '@/lib/server/services/accounts';
 import { optionalSession } from '@/lib/server/services/orders/orders';
 import { checkoutOrder } from '@/lib/server/services/orders/checkout';
 
@@ -18,8 +17,8 @@ export default route({
     handle: async ({ req, query, body }) => {
       assertBusiness(body.business);
       const db = await getDb();
-      const at = now();
-      return { data: await checkoutOrder(db, query.id, body, await optionalSession(db, req, at), at), message: 'Delivery details saved' };
+      const ctx = requestContext(req);
+      return { data: await checkoutOrder(db, query.id, body, await optionalSession(db, req, ctx.now), ctx), message: 'Delivery details saved' };
     },
   }),
 });
