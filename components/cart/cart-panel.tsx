@@ -1,9 +1,11 @@
 /**
  * The cart panel (spec section 2), loaded on first opening: a side drawer titled
  * 'My Cart ({total quantity})' with the pickup/delivery date, the item rows, 'Empty Cart' when
- * there are none, Subtotal and Total in the current currency, and 'Proceed to checkout (amount)'.
- * It is a native modal <dialog>: focus moves in and the page behind is inert; Escape, the close
- * button and a click on the backdrop close it. Deleting an item asks first.
+ * there are none, Subtotal and Total in the current currency, and 'Proceed to checkout (amount)'
+ * ('Update Cart (amount)' on the checkout page), which creates or updates the order
+ * (./use-cart-order.ts). It is a native modal <dialog>: focus moves in and the page behind is
+ * inert; Escape, the close button and a click on the backdrop close it. Deleting an item asks
+ * first; deleting the last one empties an existing order too.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@/components/ui/link';
@@ -13,12 +15,14 @@ import { cartTotals } from '@/lib/domain/cart';
 import { useCart } from '@/lib/state/cart-context';
 import { useCurrency } from '@/lib/state/currency-context';
 import { CartRow } from './cart-row';
+import { useCartOrder } from './use-cart-order';
 import { DeliveryDate } from './delivery-date';
 import { CLOSE } from './icons';
 import styles from './cart-panel.module.css';
 
 export function CartPanel() {
   const { items, count, open, setOpen, remove } = useCart();
+  const { busy, checkoutMode, proceed, emptied } = useCartOrder();
   const { price } = useCurrency();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -91,9 +95,21 @@ export function CartPanel() {
               <dd>{price(total)}</dd>
             </div>
           </dl>
-          {/* Until the checkout issue (5) creates the order from the cart, the button leads to the checkout page. */}
-          {items.length > 0 ? (
-            <Link href="/checkout" className={styles.checkout} onClick={close}>
+          {checkoutMode ? (
+            <button type="button" className={styles.checkout} disabled={items.length === 0 || busy} aria-busy={busy || undefined} onClick={() => void proceed()}>
+              Update Cart ({price(total)})
+            </button>
+          ) : items.length > 0 ? (
+            // A link to the checkout page; with JavaScript it first creates (or updates) the order.
+            <Link
+              href="/checkout"
+              className={styles.checkout}
+              aria-busy={busy || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                void proceed();
+              }}
+            >
               Proceed to checkout ({price(total)})
             </Link>
           ) : (
@@ -106,7 +122,12 @@ export function CartPanel() {
       <ConfirmDialog
         open={removing !== null}
         onYes={() => {
-          if (removing) void remove(removing);
+          if (removing) {
+            const last = items.length === 1 && items[0]?.SKU === removing;
+            void remove(removing).then((changed) => {
+              if (changed && last) void emptied();
+            });
+          }
           setRemoving(null);
           closeButton.current?.focus();
         }}

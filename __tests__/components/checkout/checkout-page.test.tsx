@@ -1,0 +1,151 @@
+/**
+ * The checkout page (spec sections 2, 4 and 8): the order fetched by the query's (or the stored)
+ * id, the fetch rules (404: forget and go home; paid: forget and show the done stage; other
+ * failures: a retry), the auth dialog for guests, the stage header, and the page's caching.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GetServerSidePropsContext } from 'next';
+import CheckoutPage, { getServerSideProps } from '@/pages/checkout';
+import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
+import { listenToMsw } from '../../helpers/msw';
+import { chocolates } from '../cart/helpers';
+import { answer, checkoutRouter, fail, makeOrder, ok, record, renderInShop, settings, SHELL, storeVisit } from './helpers';
+
+let mockRouter = checkoutRouter();
+jest.mock('next/router', () => ({ __esModule: true, useRouter: () => mockRouter, default: { router: null } }));
+jest.mock('@/lib/server/shell', () => ({
+  withShell: (inner: (ctx: unknown, shell: unknown) => Promise<unknown>) => (ctx: unknown) => inner(ctx, {}),
+  getGuestHandshake: () => Promise.resolve({ settings: { deliverySettings: jest.requireActual('@/lib/server/seed/settings').SEED_DELIVERY_SETTINGS } }),
+}));
+jest.mock('@/lib/ui/notify');
+
+listenToMsw();
+
+function openPage(query: Record<string, string> = { orderId: 'order-1' }) {
+  mockRouter = checkoutRouter('/checkout', query);
+  return renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} />);
+}
+
+const cartStorage = () => ({
+  orderId: readStored(STORAGE_KEYS.orderId),
+  cartItems: readStored(STORAGE_KEYS.cartItems),
+  deliveryDate: readStored(STORAGE_KEYS.deliveryDate),
+  coupon: readStored(STORAGE_KEYS.coupon),
+});
+
+describe('/checkout', () => {
+  it('fetches the order of the query, shows the form and the summary, and opens the auth dialog with guest checkout', async () => {
+    storeVisit({ cart: [chocolates] });
+    const seen = answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByText('Order RF-100234')).toBeInTheDocument();
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /v1/firebase/order/order-1']);
+    expect(readStored(STORAGE_KEYS.orderId)).toBe('order-1');
+
+    const dialog = await screen.findByRole('dialog', { name: 'WELCOME TO SECURE CHECKOUT' });
+    expect(within(dialog).getByRole('button', { name: 'Guest Checkout' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('marks the current stage in the stage header', async () => {
+    storeVisit();
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage();
+    const stages = screen.getByRole('navigation', { name: 'Checkout stages' });
+    const items = within(stages).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['1Delivery', '2Payment', '3Done']);
+    expect(items[0]).toHaveAttribute('aria-current', 'step');
+    expect(items[1]).not.toHaveAttribute('aria-current');
+  });
+
+  it('uses the stored order id when the address has none', async () => {
+    storeVisit({ orderId: 'order-1' });
+    const seen = answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({});
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+    expect(seen).toHaveLength(1);
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+  });
+
+  it('goes to / when there is no order id at all', async () => {
+    storeVisit();
+    openPage({});
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
+  });
+
+  it('does not open the auth dialog for a logged-in shopper', async () => {
+    storeVisit({ user: record('ada@example.com') });
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage();
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+    // The sender fields come from the account.
+    await waitFor(() => expect(screen.getByLabelText(/^Your email/)).toHaveValue('ada@example.com'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('on 404 forgets the stored order, cart, date and coupon and goes to /', async () => {
+    storeVisit({ cart: [chocolates], day: '2030-03-05', orderId: 'order-1', coupon: 'ROSES10' });
+    answer({ 'GET /v1/firebase/order/order-1': fail(404, 'Order not found') });
+    openPage();
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(cartStorage()).toEqual({ orderId: null, cartItems: null, deliveryDate: null, coupon: null }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('for a paid order forgets the stored order, cart, date and coupon and shows the done stage', async () => {
+    storeVisit({ cart: [chocolates], day: '2030-03-05', orderId: 'order-1', coupon: 'ROSES10' });
+    const paid = makeOrder({
+      paymentStatus: 'PAID - GO AHEAD (Paystack)',
+      status: 'paid',
+      deliveryMethod: 'delivery',
+      client: { email: 'ada@example.com', name: 'Ada', phone: '+2348031234567', phoneCountryCode: '+234' },
+      deliveryDetails: { ...makeOrder().deliveryDetails, state: 'abuja', zone: 'abuja-central' },
+    });
+    answer({ 'GET /v1/firebase/order/order-1': ok(paid) });
+    openPage();
+    const done = await screen.findByRole('region', { name: 'Thank you, your order is paid' });
+    expect(done).toHaveTextContent('Order number RF-100234');
+    expect(done).toHaveTextContent('What happens next');
+    const whatsapp = within(done).getByRole('link', { name: /WhatsApp/ });
+    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2348030000022\?text=.*RF-100234/);
+    await waitFor(() => expect(cartStorage()).toEqual({ orderId: null, cartItems: null, deliveryDate: null, coupon: null }));
+    expect(within(screen.getByRole('navigation', { name: 'Checkout stages' })).getAllByRole('listitem')[2]).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+  });
+
+  it('shows a paid pick-up with its pickup point and the Lagos branch', async () => {
+    storeVisit({ orderId: 'order-1' });
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder({ paymentStatus: 'PAID - GO AHEAD (bank transfer)', deliveryMethod: 'pick-up', despatchLocation: 'LPL' })) });
+    openPage();
+    const done = await screen.findByRole('region', { name: 'Thank you, your order is paid' });
+    expect(done).toHaveTextContent('12 Admiralty Way, Lekki Phase 1, Lagos');
+    expect(within(done).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2348030000011\?/);
+  });
+
+  it('keeps the page with a retry when the order cannot be fetched for another reason', async () => {
+    storeVisit({ cart: [chocolates], orderId: 'order-1' });
+    let calls = 0;
+    answer({ 'GET /v1/firebase/order/order-1': () => (++calls === 1 ? fail(503, 'The shop is resting') : ok(makeOrder())) });
+    openPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your order');
+    expect(readStored(STORAGE_KEYS.orderId)).toBe('order-1');
+    expect(readStored(STORAGE_KEYS.cartItems)).not.toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+  });
+});
+
+describe('getServerSideProps', () => {
+  it('marks the page private and sends the delivery settings', async () => {
+    const setHeader = jest.fn();
+    const result = await getServerSideProps({ res: { setHeader }, query: {} } as unknown as GetServerSidePropsContext);
+    expect(setHeader).toHaveBeenCalledWith('Cache-Control', 'private, no-store');
+    expect(result).toEqual({ props: { deliverySettings: settings } });
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The checkout's body, loaded by pages/checkout.tsx after it mounts: fetches the order (the
+ * query's id, else the stored one; none at all goes to '/'), applies the fetch rules (404: the
+ * stored order and cart are forgotten and the shopper goes to '/'; paid: they are forgotten and
+ * the done stage shows; any other failure keeps the page with a retry), opens the auth dialog
+ * with guest checkout for a shopper who is not logged in, and shows the current stage with the
+ * order summary beside it. Each stage's code loads when it first shows.
+ */
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/router';
+import { getOrder } from '@/lib/api/calls';
+import { useApi } from '@/lib/api/browser';
+import type { DeliverySettings } from '@/lib/contracts/settings';
+import { isPaidStatus } from '@/lib/domain/order';
+import { dispatchOrder, forgetCheckout, orderSnapshot, useOrder } from '@/lib/state/order-store';
+import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
+import { useUser } from '@/lib/state/user-context';
+import { CHECKOUT_TEXT } from './messages';
+import { OrderSummary } from './order-summary';
+import type { FeeChoice } from './summary-lines';
+import styles from './checkout.module.css';
+
+const DeliveryForm = lazy(() => import('./delivery-form').then((m) => ({ default: m.DeliveryForm })));
+const PaymentStage = lazy(() => import('./payment-stage').then((m) => ({ default: m.PaymentStage })));
+const DoneStage = lazy(() => import('./done-stage').then((m) => ({ default: m.DoneStage })));
+
+type Status = { id: string | null; state: 'loading' | 'ready' | 'failed' };
+
+/** Fetches the order once per id (and again on retry) and applies the fetch rules. */
+function useCheckoutOrder(orderId: string | null) {
+  const router = useRouter();
+  const getApi = useApi();
+  const [status, setStatus] = useState<Status>({ id: null, state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!orderId) {
+      void router.replace('/');
+      return;
+    }
+    let live = true;
+    const done = (state: Status['state']) => live && setStatus({ id: orderId, state });
+    void (async () => {
+      try {
+        const order = await getOrder(await getApi(), orderId);
+        if (!live) return;
+        dispatchOrder({ type: 'setOrder', order });
+        if (isPaidStatus(order.paymentStatus)) {
+          dispatchOrder({ type: 'setStage', stage: 3 });
+          await forgetCheckout();
+        } else {
+          dispatchOrder({ type: 'setOrderId', orderId });
+          // Another order than the paid one shown before starts at the beginning.
+          if (orderSnapshot().stage === 3) dispatchOrder({ type: 'setStage', stage: 1 });
+        }
+        done('ready');
+      } catch (error) {
+        if (!live) return;
+        if ((error as { status?: unknown }).status === 404) {
+          dispatchOrder({ type: 'reset' });
+          await forgetCheckout();
+          void router.replace('/');
+          return;
+        }
+        done('failed');
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // The router object changes on every navigation; the id and a retry are what count.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId, attempt, getApi]);
+
+  const state = status.id === orderId ? status.state : 'loading';
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
+  const router = useRouter();
+  const { order, orderId: storedId, stage } = useOrder();
+  const { openAuth } = useUser();
+  const queryId = typeof router.query.orderId === 'string' && router.query.orderId ? router.query.orderId : null;
+  // The stored id as the page opened: clearing it later (a paid order) must not lose the page.
+  const [openedWith] = useState(storedId);
+  const { state, retry } = useCheckoutOrder(queryId ?? openedWith);
+  const [choice, setChoice] = useState<FeeChoice | null>(null);
+  const onChoice = useCallback((next: FeeChoice) => setChoice(next), []);
+
+  // Nobody logged in: the auth dialog opens once, with guest checkout chosen.
+  const asked = useRef(false);
+  const ready = state === 'ready' && order !== null;
+  useEffect(() => {
+    if (!ready || asked.current || stage === 3) return;
+    asked.current = true;
+    if (!readStored<{ authToken?: string }>(STORAGE_KEYS.user)?.authToken) openAuth('guestCheckout');
+  }, [ready, stage, openAuth]);
+
+  if (state === 'failed') {
+    return (
+      <div className={styles.notice} role="alert">
+        <p>{CHECKOUT_TEXT.loadFailed}</p>
+        <button type="button" className={styles.primary} onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!ready || !order) return <CheckoutLoading />;
+
+  if (stage === 3) {
+    return (
+      <Suspense fallback={<CheckoutLoading />}>
+        <DoneStage order={order} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className={styles.columns}>
+      <div className={styles.main}>
+        <Suspense fallback={<CheckoutLoading />}>
+          {stage === 1 ? <DeliveryForm key={order.id} order={order} settings={settings} onChoice={onChoice} /> : <PaymentStage order={order} />}
+        </Suspense>
+      </div>
+      <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable />
+    </div>
+  );
+}
+
+export function CheckoutLoading() {
+  return (
+    <p className={styles.loading} role="status">
+      {CHECKOUT_TEXT.loading}
+    </p>
+  );
+}
+

@@ -1,0 +1,94 @@
+/**
+ * Stage 2 of the checkout: the payment methods the shopper's current currency allows
+ * (`paymentMethodsFor`, spec section 9) as a radio group with their descriptions; switching
+ * currency in the header changes the list and the amounts. 'Continue' records the choice
+ * (`updatePaymentDetails` {currency, paymentMethod}) and keeps the answer, which carries the
+ * amount to pay in the order's currency. The provider step itself comes with the payments
+ * capability: <PaymentNext> is where it opens. 'Back' returns to the delivery details.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { updatePaymentDetails } from '@/lib/api/calls';
+import { useApi } from '@/lib/api/browser';
+import type { Order } from '@/lib/contracts/orders';
+import { paymentMethodsFor, type PaymentMethodKey } from '@/lib/domain/checkout';
+import { useCurrency } from '@/lib/state/currency-context';
+import { dispatchOrder } from '@/lib/state/order-store';
+import { notify } from '@/lib/ui/notify';
+import { CHECKOUT_TEXT, messageOf } from './messages';
+import { PaymentNext } from './payment-next';
+import styles from './checkout.module.css';
+
+export function PaymentStage({ order }: { order: Order }) {
+  const getApi = useApi();
+  const { currency, price } = useCurrency();
+  const id = useId();
+  const methods = paymentMethodsFor(currency.name);
+  const [picked, setPicked] = useState<PaymentMethodKey | null>(order.paymentMethod);
+  const chosen = methods.find((m) => m.key === picked) ?? null;
+  const [busy, setBusy] = useState(false);
+  /** The order is waiting for payment with this very choice and currency. */
+  const recorded = chosen !== null && order.status === 'awaiting_payment' && order.paymentMethod === chosen.key && order.currency === currency.name;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen || busy) return;
+    setBusy(true);
+    try {
+      const updated = await updatePaymentDetails(await getApi(), order.id, { currency: currency.name, paymentMethod: chosen.key });
+      dispatchOrder({ type: 'setOrder', order: updated });
+    } catch (error) {
+      notify('error', CHECKOUT_TEXT.updateFailed(messageOf(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.form} aria-labelledby="checkout-stage-title">
+      <h2 id="checkout-stage-title" className={styles.stageTitle}>
+        Payment
+      </h2>
+      <p className={styles.amountDue}>
+        Amount to pay: <strong>{recorded ? `${currency.sign}${order.amountsInCurrency.total.toLocaleString('en-US')}` : price(order.amounts.total)}</strong>
+      </p>
+      {order.deliveryFeeQuotedByStaff && <p className={styles.hint}>The delivery fee is quoted by our staff and paid separately.</p>}
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <fieldset className={styles.section}>
+          <legend className={styles.sectionTitle}>Choose how to pay in {currency.name}</legend>
+          <div className={styles.choices}>
+            {methods.map((method) => (
+              <label key={method.key} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={`${id}method`}
+                  value={method.key}
+                  checked={chosen?.key === method.key}
+                  aria-describedby={`${id}${method.key}`}
+                  onChange={() => setPicked(method.key)}
+                />
+                <span>
+                  <strong>{method.label}</strong>
+                  <span id={`${id}${method.key}`} className={styles.choiceText}>
+                    {method.description}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <p className={styles.hint}>Other currencies offer other ways to pay: switch currency at the top of the page.</p>
+        </fieldset>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={() => dispatchOrder({ type: 'setStage', stage: 1 })}>
+            Back
+          </button>
+          {!recorded && (
+            <button type="submit" className={styles.primary} disabled={!chosen || busy} aria-busy={busy || undefined}>
+              {busy ? 'Saving…' : 'Continue'}
+            </button>
+          )}
+        </div>
+      </form>
+      {recorded && chosen && <PaymentNext order={order} method={chosen} />}
+    </section>
+  );
+}
