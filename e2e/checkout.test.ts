@@ -1,0 +1,174 @@
+/**
+ * Checkout in Chromium, on a desktop and on a 375 px phone: a guest fills the cart, proceeds to
+ * checkout (the order is created and the auth dialog offers guest checkout), fills the delivery
+ * form for Lagos central, sees the ₦4,500 fee, applies a coupon, and reaches the payment stage
+ * with the naira methods; the order on the server then holds the same totals. A second guest
+ * picks up in Abuja (no fee) and sees the methods change with the currency.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startShop, type Shop } from './shop-server';
+import { launchBrowser } from './browser';
+
+let shop: Shop;
+let browser: Browser;
+
+before(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+type Listed = { slug: string; name: string; type: string; price: number; inStock: boolean; active: boolean };
+type Order = {
+  status: string;
+  paymentMethod: string | null;
+  deliveryMethod: string | null;
+  despatchLocation: string;
+  coupon: { code: string; discount: number } | null;
+  amounts: { subtotal: number; deliveryFee: number; discount: number; total: number };
+};
+
+const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
+
+async function simpleProduct(): Promise<Listed> {
+  const res = await fetch(`${shop.url}/v1/product/paginate?pageSize=100&categories=all&sortField=price&sortType=asc`);
+  const { data } = (await res.json()) as { data: { items: Listed[] } };
+  // Under the free-delivery threshold, so that the Lagos central fee applies.
+  const found = data.items.find((p) => p.type === 'simple' && p.inStock && p.active && p.price >= 20_000 && p.price < 90_000);
+  assert.ok(found, 'the sample catalogue has a simple product between ₦20,000 and ₦90,000');
+  return found;
+}
+
+async function orderOf(page: Page): Promise<Order> {
+  const id = new URL(page.url()).searchParams.get('orderId');
+  assert.ok(id, 'the checkout URL carries the order id');
+  const res = await fetch(`${shop.url}/v1/firebase/order/${id}`);
+  return ((await res.json()) as { data: Order }).data;
+}
+
+/** Product page → Add to cart → cart panel → Proceed to checkout → guest checkout. */
+async function startCheckout(page: Page, product: Listed): Promise<void> {
+  await page.goto(`${shop.url}/product/${product.slug}`, { waitUntil: 'networkidle' });
+  await page.getByRole('main').getByRole('button', { name: /buy now|add to cart/i }).first().click();
+  await page.getByText('Item Added To Cart').waitFor();
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  const cart = page.getByRole('dialog', { name: 'My Cart (1)' });
+  await cart.getByRole('link', { name: `Proceed to checkout (${naira(product.price)})` }).click();
+  await page.waitForURL(/\/checkout\?orderId=[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  await page.getByRole('heading', { name: 'Delivery details' }).waitFor();
+}
+
+async function fillSender(page: Page, who: string): Promise<void> {
+  await page.getByLabel('Your name').fill(who);
+  await page.getByLabel('Your email').fill(`${who.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}@example.com`);
+  await page.getByLabel('Your phone number').fill('0803 123 4567');
+}
+
+/** Opens the date field and picks the last open day of the month shown (never a past day). */
+async function pickDay(page: Page, label: RegExp): Promise<void> {
+  await page.getByRole('button', { name: label }).click();
+  const calendar = page.getByRole('grid');
+  await calendar.waitFor();
+  await calendar.locator('button:not([disabled])').last().click();
+  await calendar.waitFor({ state: 'detached' });
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 800 },
+]) {
+  void test(`${viewport.name}: a guest checks out for delivery in Lagos, applies a coupon and reaches payment`, async () => {
+    const product = await simpleProduct();
+    const page = await browser.newPage({ viewport, timezoneId: 'Africa/Lagos' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await startCheckout(page, product);
+    assert.equal(await page.locator('footer').count(), 0, 'no footer on checkout');
+    const stages = page.getByRole('navigation', { name: 'Checkout stages' });
+    if (viewport.width > 768) assert.match(await stages.innerText(), /Delivery[\s\S]*Payment[\s\S]*Done/);
+
+    // Required fields speak up when left empty.
+    await page.getByLabel('Your name').focus();
+    await page.getByLabel('Your email').focus();
+    await page.getByText('Your name is required').waitFor();
+
+    await fillSender(page, 'Tunde Bakare');
+    await page.getByLabel("Recipient's name").fill('Amaka Obi');
+    await page.getByLabel("Recipient's phone number").fill('08091234567');
+    await page.getByLabel('Residence type').selectOption('Office');
+    await page.getByLabel("Recipient's address").fill('5 Bourdillon Road, Ikoyi');
+    await page.getByRole('combobox', { name: /^State/ }).selectOption('lagos');
+    await page.getByLabel('Delivery zone').selectOption('lagos-central');
+    await pickDay(page, /Delivery date/);
+    await page.getByLabel('Card message (optional)').fill('Happy birthday, Amaka!');
+
+    const summary = page.getByRole('complementary', { name: /summary/i });
+    await summary.getByText(naira(4_500)).first().waitFor();
+    await summary.getByText(naira(product.price + 4_500)).first().waitFor();
+
+    const discount = Math.floor(product.price / 10);
+    await summary.getByLabel('Coupon code').fill('welcome10');
+    await summary.getByRole('button', { name: 'Apply' }).click();
+    await summary.getByText(`−${naira(discount)}`).first().waitFor();
+
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('heading', { name: 'Payment' }).waitFor();
+    const total = product.price - discount + 4_500;
+    await page.getByText(`Amount to pay: ${naira(total)}`).waitFor();
+    const methods = await page.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    assert.deepEqual(methods, ['paystack', 'flutterwave', 'monnify', 'gtbTransfer']);
+
+    await page.getByRole('radio', { name: /Paystack/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Your choice is saved: Paystack').waitFor();
+
+    const order = await orderOf(page);
+    assert.deepEqual(order.amounts, { subtotal: product.price, deliveryFee: 4_500, discount, total });
+    assert.equal(order.coupon?.code, 'WELCOME10');
+    assert.equal(order.status, 'awaiting_payment');
+    assert.equal(order.paymentMethod, 'paystack');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+void test('phone: a guest picks up in Abuja for free, and the payment methods follow the currency', async () => {
+  const product = await simpleProduct();
+  const page = await browser.newPage({ viewport: { width: 375, height: 800 }, timezoneId: 'Africa/Lagos' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await startCheckout(page, product);
+  await fillSender(page, 'Halima Bello');
+  await page.getByRole('radio', { name: /Pick-up/ }).check();
+  assert.equal(await page.getByLabel("Recipient's name").count(), 0, 'no recipient fields for a pick-up');
+  await page.getByRole('radio', { name: /Abuja \(APA\)/ }).check();
+  await pickDay(page, /Pickup date/);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('heading', { name: 'Payment' }).waitFor();
+  await page.getByText(`Amount to pay: ${naira(product.price)}`).waitFor();
+
+  const order = await orderOf(page);
+  assert.equal(order.deliveryMethod, 'pick-up');
+  assert.equal(order.despatchLocation, 'APA');
+  assert.equal(order.amounts.deliveryFee, 0);
+
+  // The currency switcher lives in the slide-in menu on a phone: switch by the stored choice instead.
+  await page.evaluate(() => localStorage.setItem('currency', JSON.stringify('USD')));
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Continue as Guest' }).click({ timeout: 2_000 }).catch(() => undefined);
+  if (await page.getByRole('heading', { name: 'Delivery details' }).isVisible()) await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('heading', { name: 'Payment' }).waitFor();
+  const methods = await page.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  assert.deepEqual(methods, ['paystack', 'payPal', 'leadBankTransfer', 'bitcoinTransfer']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
