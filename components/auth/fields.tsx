@@ -4,6 +4,7 @@
  * a valid non-empty field is marked completed. Password fields have a Show/Hide password toggle.
  */
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@/lib/domain/accounts';
 import { AUTH_TEXT } from './messages';
 import styles from './auth.module.css';
 
@@ -20,8 +21,8 @@ export const EMAIL_FIELD: FieldSpec = {
   validate: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : 'Enter a valid e-mail address'),
 };
 export const PASSWORD_FIELD: FieldSpec = { label: 'Password', required: true };
-/** The server's rule for a new password (PASSWORD_MIN_LENGTH in lib/contracts/auth.ts). */
-export const NEW_PASSWORD_MIN_LENGTH = 8;
+/** The server's rule for a new password. */
+export const NEW_PASSWORD_MIN_LENGTH = PASSWORD_MIN_LENGTH;
 export const NEW_PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN_LENGTH} characters`;
 export const NEW_PASSWORD_FIELD: FieldSpec = {
   label: 'Password',

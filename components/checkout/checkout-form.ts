@@ -6,6 +6,7 @@
  * (./checkout-payload.ts) build on these.
  */
 import type { SavedRecipient, Order } from '@/lib/contracts/orders';
+import { PASSWORD_MIN_LENGTH } from '@/lib/domain/accounts';
 import {
   DEFAULT_COUNTRY_CODE,
   isPlausiblePhone,
@@ -60,7 +61,7 @@ export type FormContext = {
   earliestDay: string;
 };
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 /** Field names as the shopper reads them; required messages use them. */
 export function labelOf(key: TextKey, values: Pick<CheckoutValues, 'deliveryMethod'>): string {

@@ -32,13 +32,12 @@
 import { z } from 'zod';
 
 /** Passwords: 8 to 200 characters at signup and password change; no composition rules. */
-export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 import { MAX_ITEMS as CART_MAX_ITEMS, MAX_QUANTITY as CART_MAX_QUANTITY } from '@/lib/domain/cart';
-import { LEGACY_UPGRADE_MESSAGE } from '@/lib/domain/accounts';
+import { LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH } from '@/lib/domain/accounts';
 import type { SavedRecipient } from '@/lib/contracts/orders';
 
-export { CART_MAX_ITEMS, CART_MAX_QUANTITY, LEGACY_UPGRADE_MESSAGE };
+export { CART_MAX_ITEMS, CART_MAX_QUANTITY, LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH };
 /** Minutes a one-time password stays valid. */
 export const OTP_VALID_MINUTES = 10;
 /** Wrong tries after which a one-time password is dead. */

@@ -2,3 +2,6 @@
 
 /** A login error containing this text means the account must be upgraded through a one-time password. */
 export const LEGACY_UPGRADE_MESSAGE = 'Upgrade is required for legacy user';
+
+/** New passwords (signup, change, account at checkout): at least this long; no composition rules. */
+export const PASSWORD_MIN_LENGTH = 8;
