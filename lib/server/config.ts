@@ -7,6 +7,12 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
+/** An optional secret or id: unset and '' both mean "not configured". */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,6 +57,27 @@ const envSchema = z.object({
   PAYMENT_WALLET_EMAIL: z.string().trim().email().default('payments@example.com'),
   PAYMENT_BITCOIN_ADDRESS: text('bc1q-sample-address-set-PAYMENT_BITCOIN_ADDRESS'),
 
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_BASE_URL: z.string().trim().url().default('https://api.paystack.co'),
+  FLUTTERWAVE_SECRET_KEY: optionalText,
+  FLUTTERWAVE_WEBHOOK_HASH: optionalText,
+  FLUTTERWAVE_BASE_URL: z.string().trim().url().default('https://api.flutterwave.com'),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  PAYPAL_BASE_URL: z.string().trim().url().default('https://api-m.paypal.com'),
+  MONNIFY_API_KEY: optionalText,
+  MONNIFY_SECRET_KEY: optionalText,
+  MONNIFY_CONTRACT_CODE: optionalText,
+  MONNIFY_BASE_URL: z.string().trim().url().default('https://api.monnify.com'),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
+  LEAD_BANK_ACCOUNT_NAME: text('Regal Flowers LLC'),
+  LEAD_BANK_ACCOUNT_NUMBER: text('000000000000'),
+  LEAD_BANK_ROUTING_NUMBER: text('000000000'),
+  NATWEST_ACCOUNT_NAME: text('Regal Flowers UK Ltd'),
+  NATWEST_ACCOUNT_NUMBER: text('00000000'),
+  NATWEST_SORT_CODE: text('00-00-00'),
+
   SMTP_URL: z
     .string()
     .trim()
@@ -82,6 +109,8 @@ export type Config = {
   pickupAddresses: Record<'LPI' | 'LPL' | 'APA', string>;
   /** Bearer token for staff calls (`/v1/admin/...`); undefined turns them off. */
   adminToken: string | undefined;
+  /** Payment providers: keys (undefined = not configured) and API base URLs. */
+  payments: PaymentsConfig;
   /** SMTP server for outgoing mail; undefined writes mail to the dev outbox (`DATA_DIR/outbox`). */
   smtpUrl: string | undefined;
   /** Sender of the shop's e-mails. */
@@ -108,6 +137,18 @@ export type PaymentInfo = {
   bankAccountNumber: string;
   walletEmail: string;
   bitcoinAddress: string;
+};
+
+export type PaymentsConfig = {
+  paystack: { secretKey: string | undefined; baseUrl: string };
+  flutterwave: { secretKey: string | undefined; webhookHash: string | undefined; baseUrl: string };
+  payPal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; baseUrl: string };
+  monnify: { apiKey: string | undefined; secretKey: string | undefined; contractCode: string | undefined; baseUrl: string };
+  /** How long a call to a provider may take before the shopper is told to try again. */
+  timeoutMs: number;
+  /** Manual transfer details shown to the shopper (naira bank details are in `paymentInfo`). */
+  leadBank: { accountName: string; accountNumber: string; routingNumber: string };
+  natwest: { accountName: string; accountNumber: string; sortCode: string };
 };
 
 export class ConfigError extends Error {
@@ -160,6 +201,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     pickupAddresses: { LPI: e.PICKUP_IKOYI_ADDRESS, LPL: e.PICKUP_LEKKI_ADDRESS, APA: e.PICKUP_ABUJA_ADDRESS },
     adminToken: e.ADMIN_TOKEN,
+    payments: {
+      paystack: { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, '') },
+      flutterwave: { secretKey: e.FLUTTERWAVE_SECRET_KEY, webhookHash: e.FLUTTERWAVE_WEBHOOK_HASH, baseUrl: e.FLUTTERWAVE_BASE_URL.replace(/\/+$/, '') },
+      payPal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, webhookId: e.PAYPAL_WEBHOOK_ID, baseUrl: e.PAYPAL_BASE_URL.replace(/\/+$/, '') },
+      monnify: { apiKey: e.MONNIFY_API_KEY, secretKey: e.MONNIFY_SECRET_KEY, contractCode: e.MONNIFY_CONTRACT_CODE, baseUrl: e.MONNIFY_BASE_URL.replace(/\/+$/, '') },
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      leadBank: { accountName: e.LEAD_BANK_ACCOUNT_NAME, accountNumber: e.LEAD_BANK_ACCOUNT_NUMBER, routingNumber: e.LEAD_BANK_ROUTING_NUMBER },
+      natwest: { accountName: e.NATWEST_ACCOUNT_NAME, accountNumber: e.NATWEST_ACCOUNT_NUMBER, sortCode: e.NATWEST_SORT_CODE },
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${mailDomain(e.CONTACT_EMAIL)}>`,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,

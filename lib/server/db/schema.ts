@@ -464,3 +464,42 @@ export const recipients = pgTable(
   // Saving the same recipient twice updates the one row.
   (t) => [uniqueIndex('recipients_user_name_phone_key').on(t.userId, sql`lower(${t.name})`, t.phone)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Payments (issue 6)
+
+/**
+ * One attempt to pay an order with a provider. Every attempt has its own `reference` (sent to
+ * the provider as its transaction reference); the pair (provider, reference) is unique, so a
+ * webhook or callback that arrives twice or concurrently finds the one row and changes the
+ * order once. `amount_minor` and `currency` are what was asked (the order's total in its
+ * currency, in the currency's minor unit); a confirmation must match them.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** paystack, flutterwave, payPal, monnify, or a manual method key. */
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
+    /** started, succeeded, failed, cancelled, mismatch (confirmed but not for the asked amount/currency), claimed (manual: shopper says sent). */
+    status: text('status').notNull().default('started'),
+    /** The provider's own id for the transaction (Flutterwave transaction id, PayPal order id, Monnify transaction reference). */
+    providerTransactionId: text('provider_transaction_id'),
+    /** Why it failed or did not match, in words staff can read. */
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_provider_reference_key').on(t.provider, t.reference),
+    index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
+    // At most one successful attempt per order: a second confirmation can never pay twice.
+    uniqueIndex('payment_attempts_one_success_key').on(t.orderId).where(sql`${t.status} = 'succeeded'`),
+  ],
+);
