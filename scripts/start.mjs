@@ -51,6 +51,8 @@ if (!built) {
   fs.writeFileSync(stampFile, hash);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+// Next serves in production mode either way; the shop learns whether the operator asked for
+// production (the payment sandbox runs only when they did not: lib/server/payments/providers).
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: { ...env, NODE_ENV: 'production', OPERATOR_NODE_ENV: process.env.NODE_ENV ?? '' }, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

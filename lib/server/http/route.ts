@@ -33,11 +33,18 @@ type Endpoint<Q extends z.ZodType, B extends z.ZodType> = {
   authorize?: (req: ApiRequest) => Promise<void> | void;
   query?: Q;
   body?: B;
+  /**
+   * Hands the body over unparsed as `rawBody` (same size limit, any content type) instead of
+   * parsing it as JSON: for payment webhooks, whose signature covers the exact bytes.
+   */
+  rawBody?: boolean;
   handle: (ctx: {
     req: ApiRequest;
     res: ApiResponse;
     query: z.output<Q>;
     body: z.output<B>;
+    /** The request body's bytes when the endpoint asked for `rawBody` (empty otherwise). */
+    rawBody: Buffer;
   }) => Promise<Handled<unknown>>;
 };
 
@@ -89,8 +96,11 @@ function flatQuery(query: ApiRequest['query']): Record<string, string> {
   return flat;
 }
 
-async function readBody(req: ApiRequest): Promise<unknown> {
-  if (req.body !== undefined && req.body !== '') return req.body; // parsed upstream
+/** The body's bytes, at most MAX_BODY_BYTES (413 beyond). */
+async function readRawBody(req: ApiRequest): Promise<Buffer> {
+  if (Buffer.isBuffer(req.body)) return req.body;
+  if (typeof req.body === 'string' && req.body !== '') return Buffer.from(req.body, 'utf8');
+  if (req.body !== undefined && req.body !== '') throw new HttpError(400, 'The request body could not be read as sent');
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
   const chunks: Buffer[] = [];
@@ -101,11 +111,17 @@ async function readBody(req: ApiRequest): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
     chunks.push(buffer);
   }
-  if (size === 0) return undefined;
+  return Buffer.concat(chunks);
+}
+
+async function readBody(req: ApiRequest): Promise<unknown> {
+  if (req.body !== undefined && req.body !== '') return req.body; // parsed upstream
+  const raw = await readRawBody(req);
+  if (raw.length === 0) return undefined;
   const type = String(req.headers['content-type'] ?? '');
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'The request body must be JSON (Content-Type: application/json)');
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON');
   }
@@ -134,13 +150,15 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
         query = parsed.data;
       }
       let body: unknown = undefined;
-      if (spec.body) {
+      let rawBody: Buffer = Buffer.alloc(0);
+      if (spec.rawBody) rawBody = await readRawBody(req);
+      else if (spec.body) {
         const raw = await readBody(req);
         const parsed = spec.body.safeParse(raw ?? {});
         if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error, 'body'));
         body = parsed.data;
       }
-      const result = await spec.handle({ req, res, query, body });
+      const result = await spec.handle({ req, res, query, body, rawBody });
       send(res, result.status ?? 200, { data: result.data, error: false, message: result.message ?? 'OK' }, result.headers);
     } catch (error) {
       const httpError = toHttpError(error);

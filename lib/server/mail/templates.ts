@@ -24,3 +24,47 @@ export function otpMail(options: { to: string; brand: string; code: string; vali
 </body></html>`;
   return { to, subject: `Your ${brand} one-time password`, text, html };
 }
+
+export type PaidOrderMail = {
+  to: string;
+  brand: string;
+  senderName: string;
+  orderNumber: string;
+  items: { name: string; quantity: number; size?: string }[];
+  /** The total as charged, e.g. '₦24,500' or '$35'. */
+  totalText: string;
+  /** 'Delivery on 4 Feb 2027', 'Pick-up at Ikoyi on 4 Feb 2027', or '' when no day is set. */
+  deliveryText: string;
+  /** The order tracker's link for this order. */
+  trackUrl: string;
+};
+
+/** The payment confirmation sent to the sender once an order is paid (card or confirmed transfer). */
+export function orderPaidMail(options: PaidOrderMail): MailMessage {
+  const { to, brand, senderName, orderNumber, items, totalText, deliveryText, trackUrl } = options;
+  const itemLine = (i: PaidOrderMail['items'][number]) => `${i.quantity} × ${i.name}${i.size ? ` (${i.size})` : ''}`;
+  const text = [
+    `${senderName ? `Dear ${senderName},` : 'Hello,'}`,
+    '',
+    `Thank you: we have received the payment for order ${orderNumber}.`,
+    '',
+    ...items.map((i) => `- ${itemLine(i)}`),
+    '',
+    `Total paid: ${totalText}`,
+    ...(deliveryText ? [deliveryText] : []),
+    '',
+    `Track your order: ${trackUrl}`,
+    '',
+    brand,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(senderName ? `Dear ${senderName},` : 'Hello,')}</p>
+<p>Thank you: we have received the payment for order <strong>${escapeHtml(orderNumber)}</strong>.</p>
+<ul>${items.map((i) => `<li>${escapeHtml(itemLine(i))}</li>`).join('')}</ul>
+<p>Total paid: <strong>${escapeHtml(totalText)}</strong></p>
+${deliveryText ? `<p>${escapeHtml(deliveryText)}</p>` : ''}
+<p><a href="${escapeHtml(trackUrl)}">Track your order</a></p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  return { to, subject: `${brand}: payment received for order ${orderNumber}`, text, html };
+}

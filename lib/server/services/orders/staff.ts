@@ -18,6 +18,7 @@ import { releaseCoupon } from '@/lib/server/services/orders/coupons';
 import { PAYMENT_METHODS, PAYMENT_STATUS, canTransition, isEditableStatus, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { Order } from '@/lib/contracts/orders';
+import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 
 export const STAFF_TOKEN_MESSAGE = 'A valid staff token is required';
 
@@ -68,18 +69,28 @@ function paymentStatusFor(to: OrderStatus, current: string, method: string | nul
  * Moves an order to `to` along ORDER_TRANSITIONS and answers it: 404 unknown order, 400 for a
  * move the table does not allow ('Cannot move an order from delivered to paid') or a payment
  * status that contradicts it. Cancelling releases the order's coupon use (the order keeps the
- * code and discount it had, as a record).
+ * code and discount it had, as a record). A move to paid e-mails the sender a confirmation once
+ * the move is committed.
  */
 export async function moveOrder(db: Db, id: string, to: OrderStatus, options: MoveOptions): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const order = await loadOrder(tx, id, true);
-    const from = order.status as OrderStatus;
-    if (!canTransition(from, to)) throw new BadRequestError(`Cannot move an order from ${from} to ${to}`);
-    const paymentStatus = paymentStatusFor(to, order.paymentStatus, order.paymentMethod, options.paymentStatus?.trim() || undefined);
-    await tx.update(orders).set({ status: to, paymentStatus, updatedAt: options.at }).where(eq(orders.id, id));
-    if (to === 'cancelled' && order.couponCode) await releaseCoupon(tx, id);
-    const note = options.note?.trim() ?? '';
-    await addEvent(tx, id, to, note, options.at);
-    return readOrder(tx, id);
-  });
+  const order = await db.transaction((tx) => moveOrderIn(tx, id, to, options));
+  if (to === 'paid') sendPaidConfirmation(order);
+  return order;
+}
+
+/**
+ * `moveOrder` inside a transaction the caller already holds (the payment settlement locks the
+ * order and its attempt, then moves the order in the same transaction). Sends no e-mail: the
+ * caller does that after its commit.
+ */
+export async function moveOrderIn(tx: Db, id: string, to: OrderStatus, options: MoveOptions): Promise<Order> {
+  const order = await loadOrder(tx, id, true);
+  const from = order.status as OrderStatus;
+  if (!canTransition(from, to)) throw new BadRequestError(`Cannot move an order from ${from} to ${to}`);
+  const paymentStatus = paymentStatusFor(to, order.paymentStatus, order.paymentMethod, options.paymentStatus?.trim() || undefined);
+  await tx.update(orders).set({ status: to, paymentStatus, updatedAt: options.at }).where(eq(orders.id, id));
+  if (to === 'cancelled' && order.couponCode) await releaseCoupon(tx, id);
+  const note = options.note?.trim() ?? '';
+  await addEvent(tx, id, to, note, options.at);
+  return readOrder(tx, id);
 }

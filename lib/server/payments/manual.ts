@@ -1,0 +1,99 @@
+/**
+ * Manual payments (GTBank, Lead Bank and NatWest transfers, Bitcoin): the instructions the shopper
+ * sees (the exact amount in the order's currency, the account or address from configuration, the
+ * order number to quote), and 'I have sent it', which only ever makes the order wait for staff:
+ * the payment status becomes 'awaiting confirmation' (never a paid status) and staff confirm with
+ * `PUT /v1/admin/order/{id}/status` {status: 'paid'}.
+ */
+import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { ManualInstructions } from '@/lib/contracts/payments';
+import { ORDER_LOCKED_MESSAGE, type Order } from '@/lib/contracts/orders';
+import { getConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import { orders, paymentAttempts } from '@/lib/server/db/schema';
+import { BadRequestError, HttpError } from '@/lib/server/http/errors';
+import { MINOR_UNITS } from '@/lib/server/payments/provider';
+import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
+import { isEditableStatus, methodAllows, PAYMENT_METHODS, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
+import { isPaidStatus } from '@/lib/domain/order';
+import type { CurrencyCode } from '@/lib/domain/money';
+
+export type ManualMethodKey = ManualInstructions['method'];
+
+export const ALREADY_PAID_MESSAGE = 'This order is already paid';
+export const TRANSFER_SENT_NOTE = 'The shopper says the transfer was sent';
+export const NOT_MANUAL_MESSAGE = 'Only a bank transfer or Bitcoin payment can be marked as sent; please choose one first';
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function isManualMethod(key: string | null): key is ManualMethodKey {
+  return PAYMENT_METHODS.some((m) => m.key === key && m.kind === 'manual');
+}
+
+/** The transfer details of a manual method for an order, in its currency. */
+export function manualInstructions(order: Pick<OrderRow, 'orderNumber' | 'currency' | 'totalInCurrency'>, method: ManualMethodKey): ManualInstructions {
+  const { paymentInfo, payments } = getConfig();
+  const details: ManualInstructions['details'] = (() => {
+    switch (method) {
+      case 'gtbTransfer':
+        return [
+          { label: 'Bank', value: paymentInfo.bankName },
+          { label: 'Account name', value: paymentInfo.bankAccountName },
+          { label: 'Account number', value: paymentInfo.bankAccountNumber },
+        ];
+      case 'leadBankTransfer':
+        return [
+          { label: 'Bank', value: 'Lead Bank' },
+          { label: 'Account name', value: payments.leadBank.accountName },
+          { label: 'Account number', value: payments.leadBank.accountNumber },
+          { label: 'Routing number', value: payments.leadBank.routingNumber },
+        ];
+      case 'natwestTransfer':
+        return [
+          { label: 'Bank', value: 'NatWest' },
+          { label: 'Account name', value: payments.natwest.accountName },
+          { label: 'Account number', value: payments.natwest.accountNumber },
+          { label: 'Sort code', value: payments.natwest.sortCode },
+        ];
+      case 'bitcoinTransfer':
+        return [
+          { label: 'Bitcoin address', value: paymentInfo.bitcoinAddress },
+          // We hold no Bitcoin price: the shopper sends the dollar amount's worth when sending.
+          { label: 'Amount in Bitcoin', value: `The Bitcoin equivalent of ${order.currency} ${money.format(order.totalInCurrency)} at the exchange rate when you send it` },
+        ];
+    }
+  })();
+  return { method, currency: order.currency, amount: order.totalInCurrency, orderNumber: order.orderNumber, details };
+}
+
+/**
+ * The shopper says the transfer was sent: the order (unpaid, with a manual method serving its
+ * currency) waits for staff with the payment status 'awaiting confirmation', a timeline line and a
+ * 'claimed' attempt (provider = the method, reference = the order number). Saying it again
+ * changes nothing.
+ */
+export async function markTransferSent(db: Db, orderId: string, at: Date): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await loadOrder(tx, orderId, true);
+    if (isPaidStatus(order.paymentStatus)) throw new HttpError(409, ALREADY_PAID_MESSAGE);
+    if (!isEditableStatus(order.status as OrderStatus)) throw new HttpError(409, ORDER_LOCKED_MESSAGE);
+    const method = order.paymentMethod;
+    if (!isManualMethod(method)) throw new BadRequestError(NOT_MANUAL_MESSAGE);
+    const currency = order.currency as CurrencyCode;
+    if (!methodAllows(method, currency)) throw new BadRequestError(`${PAYMENT_METHODS.find((m) => m.key === method)!.label} is not available in ${currency}; please choose another way to pay`);
+    const amountMinor = Math.round(order.totalInCurrency * MINOR_UNITS[currency]);
+    await tx
+      .insert(paymentAttempts)
+      .values({ orderId, provider: method, reference: order.orderNumber, amountMinor, currency, status: 'claimed', note: TRANSFER_SENT_NOTE, createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({
+        target: [paymentAttempts.provider, paymentAttempts.reference],
+        set: { amountMinor, currency, status: 'claimed', updatedAt: sql`excluded.updated_at` },
+      });
+    if (order.paymentStatus !== PAYMENT_STATUS.awaitingConfirmation) {
+      await tx.update(orders).set({ paymentStatus: PAYMENT_STATUS.awaitingConfirmation, updatedAt: at }).where(eq(orders.id, orderId));
+      await addEvent(tx, orderId, order.status, TRANSFER_SENT_NOTE, at);
+    }
+    return readOrder(tx, orderId);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Small HTTP pieces the fake providers share (lib/server/payments/sandbox/*): reading a raw
+ * body, JSON/HTML/303 answers, the fault delay, posting a webhook and awaiting it, and the
+ * amount text of the hosted page. Kept apart so each fake reads as its provider's API only.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const CURRENCY_SIGNS: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
+
+export function formatMinor(amountMinor: number, currency: string): string {
+  const major = (amountMinor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${CURRENCY_SIGNS[currency] ?? `${currency} `}${major}`;
+}
+
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  if (res.writableEnded || res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export function sendHtml(res: ServerResponse, html: string): void {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+}
+
+export function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(303, { location });
+  res.end();
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Posts a webhook and waits for the shop's answer (failures are the shop's problem, like the real thing). */
+export async function postWebhook(url: string | undefined, body: string, headers: Record<string, string>): Promise<void> {
+  if (!url) return;
+  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(15_000) }).catch(() => undefined);
+}

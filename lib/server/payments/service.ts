@@ -1,0 +1,284 @@
+/**
+ * The payments core: starting a payment for an order, and settling it from what the provider
+ * itself says, whether the shopper comes back (verify) or the provider calls (webhook).
+ *
+ * - start: the order's own method, which must serve its currency; a card method gets a new
+ *   attempt (its own reference, the order's total in the currency's minor unit) written before
+ *   the provider is called, and the provider's hosted page; a manual method gets its transfer
+ *   instructions. A provider that fails marks the attempt failed and answers 502; the order is
+ *   untouched and the shopper may start again (a new attempt).
+ * - settle: the provider is always asked (a return query or a webhook body never pays on its
+ *   own); in one transaction that locks the order then the attempt, a success that confirms the
+ *   attempt's reference, currency and at least its amount marks the attempt succeeded and the
+ *   order paid (once: a replayed, late or concurrent confirmation finds it succeeded, and the
+ *   one-success-per-order index backs that up); a confirmation that does not match is recorded
+ *   as a mismatch and the order stays unpaid. After the commit a newly paid order's sender gets
+ *   the confirmation e-mail.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
+import { ORDER_LOCKED_MESSAGE, type Order } from '@/lib/contracts/orders';
+import { getConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import { paymentAttempts } from '@/lib/server/db/schema';
+import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
+import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
+import { ALREADY_PAID_MESSAGE, isManualMethod, manualInstructions } from '@/lib/server/payments/manual';
+import { MINOR_UNITS, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
+import { isCardMethod, providerFor, providerLabel } from '@/lib/server/payments/providers';
+import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
+import { moveOrderIn } from '@/lib/server/services/orders/staff';
+import { isEditableStatus, methodAllows, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
+import { isPaidStatus } from '@/lib/domain/order';
+import type { CurrencyCode } from '@/lib/domain/money';
+
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+export const CHOOSE_METHOD_MESSAGE = 'Please choose how to pay first';
+export const ATTEMPT_NOT_FOUND_MESSAGE = 'There is no payment with this reference for this order';
+export const PAID_MESSAGE = 'Payment received';
+export const PENDING_MESSAGE = 'We are still waiting for the provider to confirm your payment';
+export const AWAITING_TRANSFER_MESSAGE = 'We are waiting to see your transfer; we will confirm your order once it arrives';
+export const NOT_THROUGH = 'The payment did not go through';
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 'NGN 24,500.00' from minor units. */
+export function formatMinor(amountMinor: number, currency: string): string {
+  const units = MINOR_UNITS[currency as CurrencyCode] ?? 100;
+  return `${currency} ${money.format(amountMinor / units)}`;
+}
+
+/** A new attempt reference: the order number and 8 random hex digits. */
+export function newReference(orderNumber: string): string {
+  return `${orderNumber}-${randomBytes(4).toString('hex')}`;
+}
+
+function assertPayable(order: OrderRow): void {
+  if (isPaidStatus(order.paymentStatus)) throw new HttpError(409, ALREADY_PAID_MESSAGE);
+  if (!isEditableStatus(order.status as OrderStatus)) throw new HttpError(409, ORDER_LOCKED_MESSAGE);
+}
+
+function checkoutUrl(orderId: string, provider: string, reference: string, cancelled = false): string {
+  const query = new URLSearchParams({ orderId, payment: provider, reference, ...(cancelled && { cancelled: '1' }) });
+  return `${getConfig().siteUrl}/checkout?${query.toString()}`;
+}
+
+/** What went wrong with a provider call, for the attempt's note (never a secret: providers scrub). */
+function failureNote(error: unknown): string {
+  if (error instanceof HttpError) {
+    const detail = (error as HttpError & { detail?: unknown }).detail;
+    return (typeof detail === 'string' && detail ? detail : error.message).slice(0, 500);
+  }
+  return 'Unexpected error while starting the payment';
+}
+
+/**
+ * Starts paying an order with its chosen method: 404 unknown order, 409 paid or closed, 400 no
+ * method / a method that does not serve the currency / no sender e-mail / nothing to pay / a
+ * provider that is not available, 502 when the provider fails (the attempt is marked failed).
+ */
+export async function startPayment(db: Db, orderId: string, at: Date): Promise<PaymentStart> {
+  const prepared = await db.transaction(async (tx) => {
+    const order = await loadOrder(tx, orderId, true);
+    assertPayable(order);
+    const method = order.paymentMethod;
+    if (!method) throw new BadRequestError(CHOOSE_METHOD_MESSAGE);
+    const currency = order.currency as CurrencyCode;
+    if (!methodAllows(method, currency)) throw new BadRequestError(`${providerLabel(method)} is not available in ${currency}; please choose another way to pay`);
+    if (!order.senderEmail) throw new BadRequestError('senderEmail is required before payment');
+    if (isManualMethod(method)) return { kind: 'manual' as const, instructions: manualInstructions(order, method) };
+    if (!isCardMethod(method)) throw new BadRequestError(CHOOSE_METHOD_MESSAGE);
+    const amountMinor = Math.round(order.totalInCurrency * MINOR_UNITS[currency]);
+    if (amountMinor <= 0) throw new BadRequestError('There is nothing to pay on this order');
+    const provider = providerFor(method); // 400 when the method is not available here
+    const reference = newReference(order.orderNumber);
+    const [attempt] = await tx
+      .insert(paymentAttempts)
+      .values({ orderId, provider: method, reference, amountMinor, currency, status: 'started', createdAt: at, updatedAt: at })
+      .returning();
+    return { kind: 'card' as const, order, provider, attempt: attempt! };
+  });
+  if (prepared.kind === 'manual') return { kind: 'manual', instructions: prepared.instructions };
+
+  const { order, provider, attempt } = prepared;
+  try {
+    const started = await provider.start({
+      reference: attempt.reference,
+      orderId,
+      orderNumber: order.orderNumber,
+      amountMinor: attempt.amountMinor,
+      currency: attempt.currency,
+      customer: { email: order.senderEmail, name: order.senderName, phone: order.senderPhone },
+      callbackUrl: checkoutUrl(orderId, provider.key, attempt.reference),
+      cancelUrl: checkoutUrl(orderId, provider.key, attempt.reference, true),
+    });
+    if (started.providerTransactionId) {
+      await db.update(paymentAttempts).set({ providerTransactionId: started.providerTransactionId, updatedAt: at }).where(eq(paymentAttempts.id, attempt.id));
+    }
+    return { kind: 'redirect', provider: provider.key, reference: attempt.reference, redirectUrl: started.redirectUrl };
+  } catch (error) {
+    await db.update(paymentAttempts).set({ status: 'failed', note: failureNote(error), updatedAt: at }).where(eq(paymentAttempts.id, attempt.id));
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling
+
+/** How a settlement ended, for the shopper's message. */
+type Settled = { order: Order; newlyPaid: boolean; state: 'paid' | 'pending' | 'failed'; reason?: string };
+
+/** Why a confirmed payment does not pay the attempt, or null when it does. */
+function mismatch(attempt: AttemptRow, v: Verification): string | null {
+  if (v.reference !== attempt.reference) return `The provider confirmed reference ${v.reference.slice(0, 100)}, not ${attempt.reference}`;
+  if (v.currency !== attempt.currency || !(v.amountMinor >= attempt.amountMinor)) {
+    return `Paid ${formatMinor(v.amountMinor, v.currency.slice(0, 8))} of ${formatMinor(attempt.amountMinor, attempt.currency)}`;
+  }
+  return null;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return typeof code === 'string' ? code : errorCode(cause);
+}
+
+/**
+ * Marks an attempt succeeded inside a savepoint; false when the order already has a succeeded
+ * attempt (the one-success-per-order index refused it), which leaves the transaction usable.
+ */
+async function markSucceeded(tx: Db, attempt: AttemptRow, v: Verification, at: Date): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      await sp
+        .update(paymentAttempts)
+        .set({ status: 'succeeded', note: v.detail ?? '', providerTransactionId: v.providerTransactionId ?? attempt.providerTransactionId, updatedAt: at })
+        .where(eq(paymentAttempts.id, attempt.id));
+    });
+    return true;
+  } catch (error) {
+    if (errorCode(error) === '23505') return false;
+    throw error;
+  }
+}
+
+/** Applies the provider's verification to an attempt in one transaction (see the header). */
+async function settle(db: Db, attemptId: string, orderId: string, v: Verification, at: Date): Promise<Settled> {
+  return db.transaction(async (tx): Promise<Settled> => {
+    // Always the order first, then the attempt: every settlement locks in the same order.
+    const order = await loadOrder(tx, orderId, true);
+    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+    if (!attempt) throw new NotFoundError(ATTEMPT_NOT_FOUND_MESSAGE);
+    const answer = async (rest: Omit<Settled, 'order'>): Promise<Settled> => ({ order: await readOrder(tx, orderId), ...rest });
+    const record = (status: string, note: string) =>
+      tx
+        .update(paymentAttempts)
+        .set({ status, note: note.slice(0, 500), ...(v.providerTransactionId && { providerTransactionId: v.providerTransactionId }), updatedAt: at })
+        .where(eq(paymentAttempts.id, attempt.id));
+
+    if (attempt.status === 'succeeded') return answer({ newlyPaid: false, state: 'paid' });
+    if (v.status === 'pending') return answer({ newlyPaid: false, state: isPaidStatus(order.paymentStatus) ? 'paid' : 'pending' });
+    if (v.status === 'failed' || v.status === 'cancelled') {
+      if (attempt.status !== 'mismatch') await record(v.status, v.detail ?? '');
+      const reason = v.status === 'cancelled' ? 'it was cancelled' : v.detail || 'it was declined';
+      return answer({ newlyPaid: false, state: isPaidStatus(order.paymentStatus) ? 'paid' : 'failed', reason });
+    }
+
+    const problem = mismatch(attempt, v);
+    if (problem) {
+      if (attempt.status !== 'mismatch') {
+        await record('mismatch', problem);
+        await addEvent(tx, orderId, order.status, `Payment not accepted (${attempt.reference}): ${problem}`, at);
+      }
+      return answer({ newlyPaid: false, state: 'failed', reason: 'the amount or currency paid does not match your order; please contact us quoting your order number' });
+    }
+
+    const label = providerLabel(attempt.provider);
+    if (isPaidStatus(order.paymentStatus)) {
+      // Paid already (another attempt or staff): this is a second payment for one order.
+      if (!(await markSucceeded(tx, attempt, v, at))) await record('mismatch', 'Paid while the order was already paid: refund due');
+      return answer({ newlyPaid: false, state: 'paid' });
+    }
+    if (!isEditableStatus(order.status as OrderStatus)) {
+      await record('mismatch', `Paid after the order was ${order.status}: refund due`);
+      await addEvent(tx, orderId, order.status, `Payment ${attempt.reference} arrived after the order was ${order.status}: refund due`, at);
+      return answer({ newlyPaid: false, state: 'failed', reason: `this order was ${order.status}; please contact us for a refund` });
+    }
+    if (!(await markSucceeded(tx, attempt, v, at))) return answer({ newlyPaid: false, state: 'paid' });
+    const paid = await moveOrderIn(tx, orderId, 'paid', { paymentStatus: PAYMENT_STATUS.paid(label), note: `Paid with ${label}, reference ${attempt.reference}`, at });
+    return { order: paid, newlyPaid: true, state: 'paid' };
+  });
+}
+
+function outcomeOf(settled: Settled): PaymentOutcome {
+  const { order } = settled;
+  if (settled.state === 'paid' || isPaidStatus(order.paymentStatus)) return { outcome: 'paid', message: PAID_MESSAGE, order };
+  if (settled.state === 'pending') return { outcome: 'pending', message: PENDING_MESSAGE, order };
+  return { outcome: 'failed', message: `${NOT_THROUGH}: ${settled.reason ?? 'it was declined'}`, order };
+}
+
+/** Asks the provider about an attempt and settles it; e-mails the sender when newly paid. */
+async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<string, string>, at: Date, providerTransactionId?: string): Promise<PaymentOutcome> {
+  if (attempt.status === 'succeeded') return outcomeOf({ order: await readOrder(db, attempt.orderId), newlyPaid: false, state: 'paid' });
+  const provider = providerFor(attempt.provider as CardMethodKey);
+  const ref: AttemptRef = {
+    reference: attempt.reference,
+    providerTransactionId: attempt.providerTransactionId ?? providerTransactionId ?? null,
+    amountMinor: attempt.amountMinor,
+    currency: attempt.currency,
+  };
+  const verification = await provider.verify(ref, returnQuery);
+  const settled = await settle(db, attempt.id, attempt.orderId, verification, at);
+  if (settled.newlyPaid) sendPaidConfirmation(settled.order);
+  return outcomeOf(settled);
+}
+
+/**
+ * The shopper is back from the provider: 404 unknown order or reference; otherwise the provider
+ * is asked and the attempt settled. The return query only helps the provider find its
+ * transaction; it never pays on its own.
+ */
+export async function verifyPayment(db: Db, orderId: string, reference: string, returnQuery: Record<string, string>, at: Date): Promise<PaymentOutcome> {
+  const order = await loadOrder(db, orderId);
+  const [attempt] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.reference, reference)));
+  if (!attempt) throw new NotFoundError(ATTEMPT_NOT_FOUND_MESSAGE);
+  if (!isCardMethod(attempt.provider)) {
+    // A transfer the shopper says was sent: staff confirm it.
+    const current = await readOrder(db, orderId);
+    return isPaidStatus(current.paymentStatus)
+      ? { outcome: 'paid', message: PAID_MESSAGE, order: current }
+      : { outcome: 'pending', message: AWAITING_TRANSFER_MESSAGE, order: current };
+  }
+  return verifyAttempt(db, attempt, returnQuery, at);
+}
+
+export type WebhookResult = { handled: boolean; outcome?: PaymentOutcome['outcome'] };
+
+/**
+ * A provider's webhook: 404 unknown provider, 401 bad or missing signature (nothing changes);
+ * an event the shop does not act on or an unknown reference answers 200 (providers retry
+ * anything else); otherwise the provider is asked again (the body's figures are not trusted)
+ * and the attempt settled like a verify.
+ */
+export async function receiveWebhook(db: Db, key: string, rawBody: Buffer, headers: IncomingHttpHeaders, at: Date): Promise<{ data: WebhookResult; message: string }> {
+  if (!isCardMethod(key)) throw new NotFoundError(`There is no payment provider "${key.slice(0, 40)}"`);
+  const notice = await providerFor(key).readWebhook(rawBody, headers);
+  if (!notice) return { data: { handled: false }, message: 'Event ignored' };
+  const byReference = notice.reference
+    ? await db.select().from(paymentAttempts).where(and(eq(paymentAttempts.provider, key), eq(paymentAttempts.reference, notice.reference)))
+    : [];
+  const byTransaction =
+    byReference.length === 0 && notice.providerTransactionId
+      ? await db.select().from(paymentAttempts).where(and(eq(paymentAttempts.provider, key), eq(paymentAttempts.providerTransactionId, notice.providerTransactionId)))
+      : [];
+  const attempt = byReference[0] ?? byTransaction[0];
+  if (!attempt) return { data: { handled: false }, message: 'Unknown payment reference; nothing to do' };
+  const outcome = await verifyAttempt(db, attempt, {}, at, notice.providerTransactionId);
+  return { data: { handled: true, outcome: outcome.outcome }, message: outcome.message };
+}

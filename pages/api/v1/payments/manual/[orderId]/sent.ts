@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { route, endpoint } from '@/lib/server/http/route';
+import { businessQuery } from '@/lib/contracts/envelope';
+import { paymentStartBody } from '@/lib/contracts/payments';
+import { getDb } from '@/lib/server/db/client';
+import { now } from '@/lib/server/security/clock';
+import { assertBusiness } from '@/lib/server/services/accounts';
+import { markTransferSent } from '@/lib/server/payments/manual';
+
+export const config = { api: { bodyParser: false } };
+
+/**
+ * POST /v1/payments/manual/{orderId}/sent {} → `Order` with payment status 'awaiting
+ * confirmation': the shopper says the transfer was sent; staff confirm it.
+ */
+export default route({
+  POST: endpoint({
+    query: businessQuery.extend({ orderId: z.string().max(100) }),
+    body: paymentStartBody,
+    handle: async ({ query, body }) => {
+      assertBusiness(body.business);
+      return { data: await markTransferSent(await getDb(), query.orderId, now()), message: 'Thank you: we will confirm your order once the transfer arrives' };
+    },
+  }),
+});
