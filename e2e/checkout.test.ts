@@ -128,7 +128,7 @@ for (const viewport of [
 
     await page.getByRole('radio', { name: /Paystack/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Your choice is saved: Paystack').waitFor();
+    await page.getByRole('button', { name: `Pay ${naira(total)} with Paystack` }).waitFor();
 
     const order = await orderOf(page);
     assert.deepEqual(order.amounts, { subtotal: product.price, deliveryFee: 4_500, discount, total });

@@ -5,6 +5,13 @@
  * the done stage shows; any other failure keeps the page with a retry), opens the auth dialog
  * with guest checkout for a shopper who is not logged in, and shows the current stage with the
  * order summary beside it. Each stage's code loads when it first shows.
+ *
+ * Back from a payment provider (?payment=…&reference=…, ./payment-return.ts) the order comes from
+ * the shop's verification instead ('Confirming your payment…'): paid shows the done stage, else
+ * the payment stage with what happened; the address then loses the payment parameters (unless
+ * the payment is still pending: a reload then asks again). An order
+ * whose transfer the shopper said is sent opens at the payment stage and is not kept on this
+ * device (the cart must not change it).
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
@@ -17,6 +24,7 @@ import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { useUser } from '@/lib/state/user-context';
 import { CHECKOUT_TEXT } from './messages';
 import { OrderSummary } from './order-summary';
+import { isAwaitingConfirmation, PAYMENT_TEXT, readPaymentReturn, verifyReturn, type PaymentCheck, type PaymentReturn } from './payment-return';
 import type { FeeChoice } from './summary-lines';
 import styles from './checkout.module.css';
 
@@ -27,11 +35,12 @@ const DoneStage = lazy(() => import('./done-stage').then((m) => ({ default: m.Do
 type Status = { id: string | null; state: 'loading' | 'ready' | 'failed' };
 
 /** Fetches the order once per id (and again on retry) and applies the fetch rules. */
-function useCheckoutOrder(orderId: string | null) {
+function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null) {
   const router = useRouter();
   const getApi = useApi();
   const [status, setStatus] = useState<Status>({ id: null, state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [check, setCheck] = useState<PaymentCheck | null>(null);
 
   useEffect(() => {
     if (!orderId) {
@@ -40,19 +49,33 @@ function useCheckoutOrder(orderId: string | null) {
     }
     let live = true;
     const done = (state: Status['state']) => live && setStatus({ id: orderId, state });
+    // Back from paying: the stage header says so while the shop confirms.
+    if (returned?.orderId === orderId) dispatchOrder({ type: 'setStage', stage: 2 });
     void (async () => {
       try {
-        const order = await getOrder(await getApi(), orderId);
+        const api = await getApi();
+        const verifying = returned?.orderId === orderId ? returned : null;
+        const verdict = verifying ? await verifyReturn(api, verifying) : null;
+        const order = verdict?.order ?? (await getOrder(api, orderId));
         if (!live) return;
         dispatchOrder({ type: 'setOrder', order });
-        if (isPaidStatus(order.paymentStatus)) {
+        setCheck(verdict?.check ?? null);
+        if (verdict?.paid || isPaidStatus(order.paymentStatus)) {
           dispatchOrder({ type: 'setStage', stage: 3 });
           await forgetCheckout();
+        } else if (isAwaitingConfirmation(order)) {
+          if (orderSnapshot().orderId === orderId) dispatchOrder({ type: 'setOrderId', orderId: null });
+          dispatchOrder({ type: 'setStage', stage: 2 });
+        } else if (verdict) {
+          dispatchOrder({ type: 'setOrderId', orderId });
+          dispatchOrder({ type: 'setStage', stage: 2 });
         } else {
           dispatchOrder({ type: 'setOrderId', orderId });
           // Another order than the paid one shown before starts at the beginning.
           if (orderSnapshot().stage === 3) dispatchOrder({ type: 'setStage', stage: 1 });
         }
+        // Settled (paid or failed): a reload need not ask again. A pending payment keeps its address.
+        if (verifying && verdict?.check?.phase !== 'pending') void router.replace(`/checkout?orderId=${encodeURIComponent(orderId)}`, undefined, { shallow: true, scroll: false });
         done('ready');
       } catch (error) {
         if (!live) return;
@@ -70,10 +93,10 @@ function useCheckoutOrder(orderId: string | null) {
     };
     // The router object changes on every navigation; the id and a retry are what count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId, attempt, getApi]);
+  }, [orderId, attempt, getApi, returned]);
 
   const state = status.id === orderId ? status.state : 'loading';
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  return { state, check, retry: () => setAttempt((n) => n + 1) };
 }
 
 export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
@@ -83,15 +106,18 @@ export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
   const queryId = typeof router.query.orderId === 'string' && router.query.orderId ? router.query.orderId : null;
   // The stored id as the page opened: clearing it later (a paid order) must not lose the page.
   const [openedWith] = useState(storedId);
-  const { state, retry } = useCheckoutOrder(queryId ?? openedWith);
+  // A return from a payment provider, as the page opened (the address loses it once verified).
+  const [returned] = useState(() => readPaymentReturn(router.query));
+  const { state, check, retry } = useCheckoutOrder(queryId ?? openedWith, returned);
   const [choice, setChoice] = useState<FeeChoice | null>(null);
   const onChoice = useCallback((next: FeeChoice) => setChoice(next), []);
 
-  // Nobody logged in: the auth dialog opens once, with guest checkout chosen.
+  // Nobody logged in: the auth dialog opens once, with guest checkout chosen (not for a shopper
+  // coming back to pay: they chose already).
   const asked = useRef(false);
   const ready = state === 'ready' && order !== null;
   useEffect(() => {
-    if (!ready || asked.current || stage === 3) return;
+    if (!ready || asked.current || stage !== 1) return;
     asked.current = true;
     if (!readStored<{ authToken?: string }>(STORAGE_KEYS.user)?.authToken) openAuth('guestCheckout');
   }, [ready, stage, openAuth]);
@@ -106,7 +132,7 @@ export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
       </div>
     );
   }
-  if (!ready || !order) return <CheckoutLoading />;
+  if (!ready || !order) return <CheckoutLoading text={returned && returned.orderId === (queryId ?? openedWith) ? PAYMENT_TEXT.confirming : undefined} />;
 
   if (stage === 3) {
     return (
@@ -119,19 +145,18 @@ export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
     <div className={styles.columns}>
       <div className={styles.main}>
         <Suspense fallback={<CheckoutLoading />}>
-          {stage === 1 ? <DeliveryForm key={order.id} order={order} settings={settings} onChoice={onChoice} /> : <PaymentStage order={order} />}
+          {stage === 1 ? <DeliveryForm key={order.id} order={order} settings={settings} onChoice={onChoice} /> : <PaymentStage order={order} check={check} />}
         </Suspense>
       </div>
-      <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable />
+      <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable={!isAwaitingConfirmation(order)} />
     </div>
   );
 }
 
-export function CheckoutLoading() {
+export function CheckoutLoading({ text = CHECKOUT_TEXT.loading }: { text?: string }) {
   return (
     <p className={styles.loading} role="status">
-      {CHECKOUT_TEXT.loading}
+      {text}
     </p>
   );
 }
-

@@ -1,22 +1,26 @@
 /**
- * Where the payment provider step opens once the shopper has chosen a method (the payments
- * capability replaces this body: card checkout for Paystack, Flutterwave, PayPal and Monnify;
- * transfer details for the manual methods). Until then it says plainly that nothing has been
- * charged and the order waits for payment. When a payment succeeds, the order's payment status
- * becomes paid and the checkout shows the done stage (./done-stage.tsx).
+ * The payment step once the shopper's method is recorded (the order awaits payment with it): a
+ * card or wallet provider sends the shopper to its hosted page (./card-payment.tsx), a transfer
+ * shows the shop's account or address and waits for 'I have sent it'
+ * (./transfer-instructions.tsx). Nothing here marks an order paid: only the shop's verification
+ * does, and then the checkout shows the done stage (./done-stage.tsx).
  */
 import type { Order } from '@/lib/contracts/orders';
 import type { PaymentMethod } from '@/lib/domain/checkout';
-import styles from './checkout.module.css';
+import { CardPayment } from './card-payment';
+import type { PaymentCheck } from './payment-return';
+import { TransferInstructions } from './transfer-instructions';
 
-export function PaymentNext({ order, method }: { order: Order; method: PaymentMethod }) {
-  return (
-    <div className={styles.notice} role="status">
-      <h3>Your choice is saved: {method.label}</h3>
-      <p>
-        The {method.label} payment step opens here next. It is not available on this site yet, so nothing has been charged: order <strong>{order.orderNumber}</strong> is
-        saved and waiting for payment.
-      </p>
-    </div>
-  );
+type Props = {
+  order: Order;
+  method: PaymentMethod;
+  /** The amount to pay as the shopper reads it, e.g. '₦150,000'. */
+  amount: string;
+  /** What came of the last return from the provider, when it did not end paid. */
+  check?: PaymentCheck | null;
+};
+
+export function PaymentNext({ order, method, amount, check = null }: Props) {
+  if (method.kind === 'manual') return <TransferInstructions key={`${order.id}-${method.key}`} order={order} method={method} />;
+  return <CardPayment key={`${order.id}-${method.key}`} order={order} method={method} amount={amount} check={check?.ret.provider === method.key ? check : null} />;
 }

@@ -3,8 +3,10 @@
  * (`paymentMethodsFor`, spec section 9) as a radio group with their descriptions; switching
  * currency in the header changes the list and the amounts. 'Continue' records the choice
  * (`updatePaymentDetails` {currency, paymentMethod}) and keeps the answer, which carries the
- * amount to pay in the order's currency. The provider step itself comes with the payments
- * capability: <PaymentNext> is where it opens. 'Back' returns to the delivery details.
+ * amount to pay in the order's currency. The payment step then opens below (<PaymentNext>: the
+ * provider's pay button, or the transfer details), with `check`, what came of a return from the
+ * provider that did not end paid. 'Back' returns to the delivery details. An order whose transfer
+ * the shopper said is sent shows <TransferSent> instead.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { updatePaymentDetails } from '@/lib/api/calls';
@@ -16,9 +18,11 @@ import { dispatchOrder } from '@/lib/state/order-store';
 import { notify } from '@/lib/ui/notify';
 import { CHECKOUT_TEXT, messageOf } from './messages';
 import { PaymentNext } from './payment-next';
+import { isAwaitingConfirmation, type PaymentCheck } from './payment-return';
+import { TransferSent } from './transfer-instructions';
 import styles from './checkout.module.css';
 
-export function PaymentStage({ order }: { order: Order }) {
+export function PaymentStage({ order, check = null }: { order: Order; check?: PaymentCheck | null }) {
   const getApi = useApi();
   const { currency, price } = useCurrency();
   const id = useId();
@@ -28,6 +32,7 @@ export function PaymentStage({ order }: { order: Order }) {
   const [busy, setBusy] = useState(false);
   /** The order is waiting for payment with this very choice and currency. */
   const recorded = chosen !== null && order.status === 'awaiting_payment' && order.paymentMethod === chosen.key && order.currency === currency.name;
+  const amount = recorded ? `${currency.sign}${order.amountsInCurrency.total.toLocaleString('en-US')}` : price(order.amounts.total);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,13 +48,14 @@ export function PaymentStage({ order }: { order: Order }) {
     }
   }
 
+  if (isAwaitingConfirmation(order)) return <TransferSent order={order} />;
   return (
     <section className={styles.form} aria-labelledby="checkout-stage-title">
       <h2 id="checkout-stage-title" className={styles.stageTitle}>
         Payment
       </h2>
       <p className={styles.amountDue}>
-        Amount to pay: <strong>{recorded ? `${currency.sign}${order.amountsInCurrency.total.toLocaleString('en-US')}` : price(order.amounts.total)}</strong>
+        Amount to pay: <strong>{amount}</strong>
       </p>
       {order.deliveryFeeQuotedByStaff && <p className={styles.hint}>The delivery fee is quoted by our staff and paid separately.</p>}
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -88,7 +94,7 @@ export function PaymentStage({ order }: { order: Order }) {
           )}
         </div>
       </form>
-      {recorded && chosen && <PaymentNext order={order} method={chosen} />}
+      {recorded && chosen && <PaymentNext order={order} method={chosen} amount={amount} check={check} />}
     </section>
   );
 }

@@ -43,6 +43,7 @@ import type {
   TrackedOrder,
   UpdatePaymentDetailsBody,
 } from '@/lib/contracts/orders';
+import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
 
 type Params = Record<string, string | number | boolean | undefined>;
 type WithoutBusiness<T> = Omit<T, 'business'>;
@@ -113,6 +114,15 @@ export const validateCoupon = (api: ApiClient, body: WithoutBusiness<CouponValid
   send<Order>(api, 'post', '/v1/coupon/validate', body, { business: api.business });
 export const deleteCoupon = (api: ApiClient, orderId: string) =>
   send<Order>(api, 'delete', `/v1/firebase/order/delete-coupon/${encodeURIComponent(orderId)}`);
+
+// Payments (lib/contracts/payments.ts documents each answer)
+export const startPayment = (api: ApiClient, orderId: string) =>
+  send<PaymentStart>(api, 'post', `/v1/payments/start/${encodeURIComponent(orderId)}`, {});
+/** `query`: every parameter the provider's return added to the checkout URL (reference, trxref, status, token, …). */
+export const verifyPayment = (api: ApiClient, orderId: string, query: Record<string, string>) =>
+  get<PaymentOutcome>(api, `/v1/payments/verify/${encodeURIComponent(orderId)}`, query);
+export const markTransferSent = (api: ApiClient, orderId: string) =>
+  send<Order>(api, 'post', `/v1/payments/manual/${encodeURIComponent(orderId)}/sent`, {});
 
 // Catalogue
 export const getProductBySlug = (api: ApiClient, slug: string, query: Omit<ProductBySlugQuery, 'slug' | 'business'> = {}) =>

@@ -1,7 +1,7 @@
 /**
  * Stage 2 of the checkout (spec sections 5 and 9): only the payment methods of the current
  * currency, each with its description; switching currency changes the list and the amount;
- * Continue records the choice and shows where the payment step opens (no fake success); Back.
+ * Continue records the choice and shows the pay button (no fake success); Back.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,7 +73,7 @@ describe('payment methods', () => {
 });
 
 describe('Continue', () => {
-  it('records the method and currency, shows the amount in the order currency and where the payment step opens', async () => {
+  it('records the method and currency, shows the amount in the order currency and the pay button (nothing charged yet)', async () => {
     const waiting: Order = {
       ...checkedOut,
       status: 'awaiting_payment',
@@ -88,11 +88,9 @@ describe('Continue', () => {
     expect(next).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: /PayPal/ }));
     await user.click(next);
-    const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('The PayPal payment step opens here next');
-    expect(status).toHaveTextContent('nothing has been charged');
-    expect(status).toHaveTextContent('RF-100234');
-    expect(screen.queryByText(/payment (successful|received)/i)).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $215 with PayPal' })).toBeEnabled();
+    expect(screen.queryByText(/payment (successful|received)|is paid/i)).not.toBeInTheDocument();
+    expect(seen.some((s) => s.path.includes('/v1/payments/'))).toBe(false);
     expect(seen.find((s) => s.path.includes('update-payment-details'))?.body).toEqual({ currency: 'USD', paymentMethod: 'payPal' });
     expect(screen.getByText(/^Amount to pay/)).toHaveTextContent('$215');
   });
