@@ -152,6 +152,11 @@ describe('I have sent it', () => {
       expect.objectContaining({ provider: 'gtbTransfer', reference: order.orderNumber, status: 'claimed', amountMinor: order.amountsInCurrency.total * 100, currency: 'NGN' }),
     ]);
 
+    // Its total can no longer move: the cart, the details and coupons are refused.
+    const change = await call('PUT', `/v1/firebase/order/${order.id}`, { body: { cartItems: [], currency: 'NGN', deliveryDate: '' } });
+    expect(change.status).toBe(409);
+    expect(change.body.message).toBe('We are confirming your transfer for this order, so it can no longer be changed. Please contact us to change it.');
+
     // The shopper asking about it hears it is waiting; the order is not paid.
     const outcome = await call<PaymentOutcome>('GET', `/v1/payments/verify/${order.id}?reference=${order.orderNumber}`);
     expect(outcome.body.data).toMatchObject({ outcome: 'pending', message: 'We are waiting to see your transfer; we will confirm your order once it arrives' });

@@ -9,12 +9,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Order } from '@/lib/contracts/orders';
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { paymentAttempts } from '@/lib/server/db/schema';
+import { orderItems, orders, paymentAttempts } from '@/lib/server/db/schema';
+import { recomputeTotals } from '@/lib/server/services/orders/store';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
@@ -86,7 +87,8 @@ const start = (orderId: string) => call<PaymentStart>('POST', `/v1/payments/star
 const verify = (orderId: string, query: Record<string, string>) => call<PaymentOutcome>('GET', `/v1/payments/verify/${orderId}?${new URLSearchParams(query).toString()}`);
 const readOrder = async (id: string) => (await call<Order>('GET', `/v1/firebase/order/${id}`)).body.data;
 const attemptsOf = (orderId: string) => db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(paymentAttempts.createdAt);
-const paidEvents = (order: Order) => order.timeline.filter((e) => e.status === 'paid');
+/** The timeline lines of the move to paid (notes about refunds are other lines). */
+const paidEvents = (order: Order) => order.timeline.filter((e) => e.status === 'paid' && e.note.startsWith('Paid with'));
 
 /** Starts a card payment and answers the redirect. */
 async function started(orderId: string): Promise<Extract<PaymentStart, { kind: 'redirect' }>> {
@@ -366,9 +368,43 @@ describe('webhooks', () => {
       [a.reference, 'succeeded'],
       [b.reference, 'mismatch'],
     ]);
-    expect(attempts[1]!.note).toBe('Paid while the order was already paid: refund due');
+    expect(attempts[1]!.note).toBe('paid while the order was already paid: refund due');
+    // Staff see it on the timeline, once, however often the return or webhook is replayed.
+    await verifyReturn(order.id, back);
+    const refundLines = (await verifyReturn(order.id, back)).body.data.order.timeline.filter((e) => e.note.includes('refund due'));
+    expect(refundLines.map((e) => e.note)).toEqual([`Payment ${b.reference}: paid while the order was already paid: refund due`]);
     await mailIdle();
     expect(await readOutbox(dataDir, { to: order.client.email })).toHaveLength(1);
+  });
+
+  it('an attempt started before the order grew does not pay the bigger order: recorded for a refund', async () => {
+    const order = await cardOrder();
+    const old = await started(order.id);
+    // Another tab doubles the order: the total changes, the order goes back to created.
+    await db.update(orderItems).set({ quantity: 2, lineTotal: sql`${orderItems.lineTotal} * 2` }).where(eq(orderItems.orderId, order.id));
+    await db.transaction((tx) => recomputeTotals(tx, order.id, new Date()));
+    const back = await decide(old.redirectUrl, 'pay');
+    const res = await verifyReturn(order.id, back);
+    expect(res.body.data.outcome).toBe('failed');
+    expect(res.body.data.message).toBe('The payment did not go through: your order changed after this payment started; we will refund it, please pay the new total');
+    expect(res.body.data.order.paymentStatus).not.toMatch(/paid - go ahead/i);
+    const [attempt] = await attemptsOf(order.id);
+    expect(attempt).toMatchObject({ status: 'mismatch' });
+    expect(attempt!.note).toMatch(/^the order changed after this payment started \(now NGN .*\): refund due$/);
+    // Paying the new total then works.
+    const fresh = await started(order.id);
+    expect((await verifyReturn(order.id, await decide(fresh.redirectUrl, 'pay'))).body.data.outcome).toBe('paid');
+  });
+
+  it('a card payment after staff confirmed a transfer is recorded for a refund, not taken as the payment', async () => {
+    const order = await cardOrder();
+    const a = await started(order.id);
+    await db.update(orders).set({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' }).where(eq(orders.id, order.id));
+    const res = await verifyReturn(order.id, await decide(a.redirectUrl, 'pay'));
+    expect(res.body.data.outcome).toBe('paid');
+    const [attempt] = await attemptsOf(order.id);
+    expect(attempt).toMatchObject({ status: 'mismatch', note: 'paid while the order was already paid: refund due' });
+    expect(res.body.data.order.timeline.at(-1)?.note).toBe(`Payment ${a.reference}: paid while the order was already paid: refund due`);
   });
 
   it('the webhook body is not trusted: a signed charge.success for an unpaid transaction asks Paystack and does not pay', async () => {
@@ -508,6 +544,22 @@ describe('the built-in sandbox', () => {
     expect((await verifyReturn(order.id, back)).body.data.outcome).toBe('paid');
   });
 
+  it('never redirects away from the shop: a transaction made with another site as its return is refused', async () => {
+    const config = getConfig();
+    process.env.INTERNAL_API_URL = api.url;
+    config.siteUrl = api.url;
+    config.payments.paystack = { secretKey: undefined, baseUrl: 'https://api.paystack.co' };
+    const made = await fetch(`${api.url}/api/sandbox/paystack/transaction/initialize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_sandbox_regal_flowers_paystack' },
+      body: JSON.stringify({ email: 'x@example.com', amount: 100, currency: 'NGN', reference: 'EVIL-1', callback_url: 'https://evil.example/steal' }),
+    });
+    const hosted = ((await made.json()) as { data: { authorization_url: string } }).data.authorization_url;
+    const res = await fetch(hosted, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=pay', redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
   it('is off (404) when any provider has keys: a keyless provider is then refused, never faked', async () => {
     const config = getConfig();
     process.env.INTERNAL_API_URL = api.url;
@@ -551,6 +603,8 @@ describe('the built-in sandbox', () => {
       expect(refused.body.message).toBe('Paystack is not available right now; please choose another way to pay');
 
       process.env.OPERATOR_NODE_ENV = 'production'; // NODE_ENV=production npm start
+      expect(await sandboxAnswer()).toContain('application/json');
+      process.env.OPERATOR_NODE_ENV = 'prod'; // anything but a plain development or test counts as production
       expect(await sandboxAnswer()).toContain('application/json');
       process.env.OPERATOR_NODE_ENV = ''; // a plain npm start
       expect(await sandboxAnswer()).toContain('text/plain');

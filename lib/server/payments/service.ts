@@ -140,6 +140,18 @@ function mismatch(attempt: AttemptRow, v: Verification): string | null {
   return null;
 }
 
+/**
+ * Why an attempt no longer covers its order (the order's currency or total changed after it
+ * started, e.g. the cart grew in another tab), or null when it still does.
+ */
+function staleAttempt(order: { currency: string; totalInCurrency: number }, attempt: AttemptRow): string | null {
+  const due = order.totalInCurrency * MINOR_UNITS[order.currency as CurrencyCode];
+  if (order.currency !== attempt.currency || attempt.amountMinor < due) {
+    return `the order changed after this payment started (now ${formatMinor(due, order.currency)}, asked ${formatMinor(attempt.amountMinor, attempt.currency)})`;
+  }
+  return null;
+}
+
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, cause } = error as { code?: unknown; cause?: unknown };
@@ -197,15 +209,25 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
     }
 
     const label = providerLabel(attempt.provider);
+    /** Records money that cannot pay the order (once per attempt, however often it is replayed). */
+    const refundDue = async (note: string) => {
+      if (attempt.status === 'mismatch') return;
+      await record('mismatch', note);
+      await addEvent(tx, orderId, order.status, `Payment ${attempt.reference}: ${note}`, at);
+    };
     if (isPaidStatus(order.paymentStatus)) {
-      // Paid already (another attempt or staff): this is a second payment for one order.
-      if (!(await markSucceeded(tx, attempt, v, at))) await record('mismatch', 'Paid while the order was already paid: refund due');
+      // Paid already (another attempt, or staff confirmed a transfer): a second payment for one order.
+      await refundDue('paid while the order was already paid: refund due');
       return answer({ newlyPaid: false, state: 'paid' });
     }
     if (!isEditableStatus(order.status as OrderStatus)) {
-      await record('mismatch', `Paid after the order was ${order.status}: refund due`);
-      await addEvent(tx, orderId, order.status, `Payment ${attempt.reference} arrived after the order was ${order.status}: refund due`, at);
+      await refundDue(`paid after the order was ${order.status}: refund due`);
       return answer({ newlyPaid: false, state: 'failed', reason: `this order was ${order.status}; please contact us for a refund` });
+    }
+    const changed = staleAttempt(order, attempt);
+    if (changed) {
+      await refundDue(`${changed}: refund due`);
+      return answer({ newlyPaid: false, state: 'failed', reason: 'your order changed after this payment started; we will refund it, please pay the new total' });
     }
     if (!(await markSucceeded(tx, attempt, v, at))) return answer({ newlyPaid: false, state: 'paid' });
     const paid = await moveOrderIn(tx, orderId, 'paid', { paymentStatus: PAYMENT_STATUS.paid(label), note: `Paid with ${label}, reference ${attempt.reference}`, at });
@@ -224,9 +246,23 @@ function outcomeOf(settled: Settled): PaymentOutcome {
 async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<string, string>, at: Date, providerTransactionId?: string): Promise<PaymentOutcome> {
   if (attempt.status === 'succeeded') return outcomeOf({ order: await readOrder(db, attempt.orderId), newlyPaid: false, state: 'paid' });
   const provider = providerFor(attempt.provider as CardMethodKey);
+  if (provider.key === 'payPal') {
+    // PayPal's verify captures the money: never capture for an order this attempt can no longer pay.
+    const order = await loadOrder(db, attempt.orderId);
+    const blocked = isPaidStatus(order.paymentStatus)
+      ? 'the order is already paid'
+      : !isEditableStatus(order.status as OrderStatus)
+        ? `the order is ${order.status}`
+        : staleAttempt(order, attempt);
+    if (blocked) {
+      const settled = await settle(db, attempt.id, attempt.orderId, { status: 'cancelled', reference: attempt.reference, currency: attempt.currency, amountMinor: 0, detail: `not captured: ${blocked}` }, at);
+      return outcomeOf({ ...settled, reason: `this payment was not taken because ${blocked}` });
+    }
+  }
   const ref: AttemptRef = {
     reference: attempt.reference,
-    providerTransactionId: attempt.providerTransactionId ?? providerTransactionId ?? null,
+    // A webhook names the transaction it is about: it wins over one stored earlier (a declined try).
+    providerTransactionId: providerTransactionId ?? attempt.providerTransactionId ?? null,
     amountMinor: attempt.amountMinor,
     currency: attempt.currency,
   };

@@ -120,15 +120,24 @@ export function createFlutterwave(cfg: FlutterwaveConfig): PaymentProvider {
       // The id from the return URL (or a verified webhook) finds the transaction fastest; a
       // forged or stale id that belongs to another tx_ref falls back to our own reference.
       const ids = [returnQuery.transaction_id, attempt.providerTransactionId ?? undefined].filter((id): id is string => typeof id === 'string' && /^\d{1,20}$/.test(id));
+      // A declined card and a later successful one share the tx_ref with different ids: keep
+      // looking (the other ids, then the reference) until a successful one turns up.
       let tx: FlwTransaction | null = null;
+      const successful = (t: FlwTransaction | null) => t?.status === 'successful';
       for (const id of new Set(ids)) {
         const found = await fetchTransaction(`/v3/transactions/${id}/verify`);
         if (found && found.tx_ref === attempt.reference) {
-          tx = found;
-          break;
+          tx ??= found;
+          if (successful(found)) {
+            tx = found;
+            break;
+          }
         }
       }
-      tx ??= await fetchTransaction(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(attempt.reference)}`);
+      if (!successful(tx)) {
+        const byReference = await fetchTransaction(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(attempt.reference)}`);
+        if (byReference && (successful(byReference) || !tx)) tx = byReference;
+      }
       if (!tx) {
         // No charge exists yet: the shopper closed the page, or has not paid yet.
         const cancelled = returnQuery.status === 'cancelled';

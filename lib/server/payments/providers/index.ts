@@ -57,8 +57,10 @@ export function anyKeysConfigured(payments: PaymentsConfig = getConfig().payment
  */
 export function isLiveProduction(): boolean {
   if (getConfig().env !== 'production') return false;
+  // Fail closed: only an operator who plainly asked for development or test (or nothing) gets
+  // the sandbox; 'prod', 'Production' or anything else counts as production.
   const asked = process.env.OPERATOR_NODE_ENV;
-  return asked === undefined || asked === 'production';
+  return asked === undefined || !['', 'development', 'test'].includes(asked);
 }
 
 /** Whether a provider runs against the built-in sandbox: no keys anywhere, not production, and a fake exists. */

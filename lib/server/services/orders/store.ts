@@ -14,6 +14,7 @@ import { readSettings } from '@/lib/server/services/settings';
 import { ORDER_LOCKED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type Order, type OrderAmounts, type TimelineEntry } from '@/lib/contracts/orders';
 import {
   ORDER_STATUS_LABELS,
+  PAYMENT_STATUS,
   couponDiscount,
   deliveryFee,
   isEditableStatus,
@@ -26,6 +27,8 @@ import {
 import { convertFromNaira, DEFAULT_CURRENCIES, type CurrencyCode } from '@/lib/domain/money';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+export const TRANSFER_PENDING_MESSAGE = 'We are confirming your transfer for this order, so it can no longer be changed. Please contact us to change it.';
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,6 +77,8 @@ export async function changeOrder(db: Db, id: string, fn: (tx: Db, order: OrderR
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, id, true);
     if (!isEditableStatus(order.status as OrderStatus)) throw new HttpError(409, ORDER_LOCKED_MESSAGE);
+    // The shopper said a transfer for this total is on its way: the total must not move under it.
+    if (order.paymentStatus === PAYMENT_STATUS.awaitingConfirmation) throw new HttpError(409, TRANSFER_PENDING_MESSAGE);
     await fn(tx, order);
     return readOrder(tx, id);
   });

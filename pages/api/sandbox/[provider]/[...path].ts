@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCardMethod, usesSandbox } from '@/lib/server/payments/providers';
 import { sandboxFake } from '@/lib/server/payments/sandbox';
+import { getConfig } from '@/lib/server/config';
 
 export const config = { api: { bodyParser: false, externalResolver: true } };
 
@@ -20,6 +21,31 @@ function notFound(res: ServerResponse): void {
   res.end(payload);
 }
 
+/**
+ * The sandbox's API is public and its keys are public constants, so anyone could create a
+ * transaction whose return URL is another site: every redirect it answers must lead back to this
+ * shop's checkout, or the shop's address would serve as an open redirect.
+ */
+function keepRedirectsOnTheShop(res: ServerResponse): void {
+  const allowed = `${getConfig().siteUrl}/checkout?`;
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => {
+    if (name.toLowerCase() === 'location' && !String(value).startsWith(allowed)) {
+      throw new Error(`redirect outside the shop refused: ${String(value).slice(0, 80)}`);
+    }
+    return setHeader(name, value);
+  };
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.find((r) => typeof r === 'object' && r !== null) as Record<string, unknown> | undefined;
+    const location = headers && Object.entries(headers).find(([k]) => k.toLowerCase() === 'location')?.[1];
+    if (location !== undefined && !String(location).startsWith(allowed)) {
+      throw new Error(`redirect outside the shop refused: ${String(location).slice(0, 80)}`);
+    }
+    return writeHead(status, ...rest);
+  }) as ServerResponse['writeHead'];
+}
+
 export default async function sandbox(req: Request, res: ServerResponse): Promise<void> {
   const key = typeof req.query?.provider === 'string' ? req.query.provider : '';
   if (!isCardMethod(key) || !usesSandbox(key)) return notFound(res);
@@ -29,13 +55,14 @@ export default async function sandbox(req: Request, res: ServerResponse): Promis
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const rest = url.pathname.replace(new RegExp(`^.*?/api/sandbox/${key}(?=/|$)`), '');
   req.url = `${rest || '/'}${url.search}`;
+  keepRedirectsOnTheShop(res);
   try {
     await fake.handle(req, res);
   } catch (error) {
     console.error(`[sandbox:${key}] failed:`, error instanceof Error ? error.message : error);
     if (!res.headersSent) {
-      res.statusCode = 500;
-      res.end('The sandbox failed');
+      res.statusCode = 400;
+      res.end('The sandbox refused this request');
     }
   }
 }
