@@ -14,7 +14,7 @@ import type { Order } from '@/lib/contracts/orders';
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { orderItems, orders, paymentAttempts } from '@/lib/server/db/schema';
+import { orderItems, orders, paymentAttempts, users } from '@/lib/server/db/schema';
 import { recomputeTotals } from '@/lib/server/services/orders/store';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
@@ -394,6 +394,22 @@ describe('webhooks', () => {
     // Paying the new total then works.
     const fresh = await started(order.id);
     expect((await verifyReturn(order.id, await decide(fresh.redirectUrl, 'pay'))).body.data.outcome).toBe('paid');
+  });
+
+  it("a logged-in shopper's saved cart loses the items paid for (a webhook may pay while the browser is closed)", async () => {
+    const email = `payer.${Date.now().toString(36)}@example.com`;
+    const signed = await call<{ authToken: string }>('POST', '/v1/regal/auth/signup', { body: { email, password: 'orchids-in-bloom' } });
+    const token = signed.body.data.authToken;
+    const order = await cardOrder();
+    const paidSku = order.orderProducts[0]!.SKU;
+    const item = (SKU: string) => ({ productId: order.orderProducts[0]!.id, name: 'x', price: 1, quantity: 1, image: { src: '/x.webp', alt: 'x' }, SKU });
+    await call('PUT', '/v1/cart-item/update', { body: { cartItems: [item(paidSku), item('NOT-BOUGHT-1')] }, headers: { authorization: `Bearer ${token}` } });
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await db.update(orders).set({ userId: user!.id }).where(eq(orders.id, order.id));
+    const a = await started(order.id);
+    expect((await verifyReturn(order.id, await decide(a.redirectUrl, 'pay'))).body.data.outcome).toBe('paid');
+    const login = await call<{ cartItems: { SKU: string }[] }>('POST', '/v1/regal/auth/login', { body: { email, password: 'orchids-in-bloom' } });
+    expect(login.body.data.cartItems.map((i) => i.SKU)).toEqual(['NOT-BOUGHT-1']);
   });
 
   it('a card payment after staff confirmed a transfer is recorded for a refund, not taken as the payment', async () => {

@@ -30,6 +30,7 @@ import { MINOR_UNITS, type AttemptRef, type CardMethodKey, type Verification } f
 import { isCardMethod, providerFor, providerLabel } from '@/lib/server/payments/providers';
 import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
 import { moveOrderIn } from '@/lib/server/services/orders/staff';
+import { readCart, saveCart } from '@/lib/server/services/accounts/records';
 import { isEditableStatus, methodAllows, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { CurrencyCode } from '@/lib/domain/money';
@@ -152,6 +153,17 @@ function staleAttempt(order: { currency: string; totalInCurrency: number }, atte
   return null;
 }
 
+/**
+ * A logged-in shopper's saved cart loses what they just paid for, so that a payment confirmed
+ * while the browser was closed (a webhook) does not bring the bought items back at the next login.
+ */
+async function forgetPaidItems(tx: Db, userId: string, order: Order, at: Date): Promise<void> {
+  const bought = new Set(order.orderProducts.map((p) => p.SKU));
+  const saved = await readCart(tx, userId);
+  const left = saved.filter((item) => !bought.has(item.SKU));
+  if (left.length !== saved.length) await saveCart(tx, userId, left, at);
+}
+
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, cause } = error as { code?: unknown; cause?: unknown };
@@ -231,6 +243,7 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
     }
     if (!(await markSucceeded(tx, attempt, v, at))) return answer({ newlyPaid: false, state: 'paid' });
     const paid = await moveOrderIn(tx, orderId, 'paid', { paymentStatus: PAYMENT_STATUS.paid(label), note: `Paid with ${label}, reference ${attempt.reference}`, at });
+    if (order.userId) await forgetPaidItems(tx, order.userId, paid, at);
     return { order: paid, newlyPaid: true, state: 'paid' };
   });
 }
