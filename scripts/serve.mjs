@@ -4,12 +4,16 @@
  * guest sees is the same for everyone (accounts travel as bearer tokens, never cookies), so a
  * page whose answer says `s-maxage=N` (withShell sets it) is kept here for N seconds, stored
  * plain and gzipped, and served again without rendering. Everything else goes straight to Next.
- * Answers carry `X-Page-Cache: HIT` or `MISS`.
+ * Answers carry `X-Page-Cache: HIT` or `MISS`. Cached answers keep every header Next set (the
+ * security headers included). The Content-Security-Policy from next.config.js gets the hashes of
+ * the build's inline bootstrap scripts here (scripts/inline-script-hashes.mjs), as only the
+ * built app knows them.
  */
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import next from 'next';
+import { bootstrapScriptHashes, withScriptHashes } from './inline-script-hashes.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = Number(process.env.PORT || 3000);
@@ -73,12 +77,20 @@ function captureInto(key, res) {
   };
 }
 
+/** Adds the build's script hashes to the policy whenever Next sets it. */
+function hashedPolicy(res, hashes) {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => setHeader(name, String(name).toLowerCase() === 'content-security-policy' ? withScriptHashes(String(value), hashes) : value);
+}
+
 const app = next({ dev: false, dir: root, port, hostname: '0.0.0.0' });
 const handle = app.getRequestHandler();
 await app.prepare();
+const scriptHashes = bootstrapScriptHashes(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
 
 http
   .createServer((req, res) => {
+    hashedPolicy(res, scriptHashes);
     if (!cacheable(req)) return void handle(req, res);
     const key = req.url ?? '/';
     const entry = cache.get(key);
