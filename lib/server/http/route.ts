@@ -3,6 +3,9 @@
  * JSON body parsed with the route's zod schemas (400 naming the field), the `business` check,
  * body size and content type limits (413, 415), and one mapping of thrown errors to statuses.
  * Every answer has the `{ data, error, message }` shape; a failure adds `status`.
+ * Writes (every method but GET) that carry a foreign `Origin` are refused (403) before anything
+ * else runs: a bearer token held by a page of another site must not act for its user. Providers'
+ * webhooks and the app's own server-side calls send no Origin and are not affected.
  *
  * Route files disable Next's body parser (`export const config = { api: { bodyParser: false } }`)
  * so that the raw body is read here, once, with our limits.
@@ -127,6 +130,33 @@ async function readBody(req: ApiRequest): Promise<unknown> {
   }
 }
 
+/** The `scheme://host[:port]` of a URL, or null when it is not one. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === 'null' ? null : parsed.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses a write sent from another site: an `Origin` header that is neither the shop's
+ * configured site nor the host the request was sent to (the same deployment under another name).
+ */
+function checkOrigin(req: ApiRequest, method: Method): void {
+  if (method === 'GET') return;
+  const header = req.headers.origin;
+  if (header === undefined) return;
+  const sent = header.trim().toLowerCase();
+  const site = originOf(getConfig().siteUrl);
+  if (site && sent === site.toLowerCase()) return;
+  const host = req.headers.host?.toLowerCase();
+  const origin = originOf(sent);
+  if (host && origin && new URL(origin).host === host) return;
+  throw new HttpError(403, 'Cross-site requests are not accepted');
+}
+
 /** Builds a Next API route handler from one endpoint per allowed method. */
 export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
   const allowed = Object.keys(endpoints).join(', ');
@@ -138,6 +168,7 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
       return;
     }
     try {
+      checkOrigin(req, method);
       if (spec.authorize) await spec.authorize(req);
       const rawQuery = flatQuery(req.query);
       if (rawQuery.business !== undefined && rawQuery.business !== getConfig().businessId) {
