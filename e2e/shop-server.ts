@@ -1,6 +1,7 @@
 /**
  * Starts the shop exactly as a newcomer does (`npm start`: build when stale, migrate, seed, serve)
- * on a free port with its own fresh data directory, and stops it afterwards.
+ * on a free port with its own fresh data directory (or a given one, to restart on the same data),
+ * and stops it afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +9,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export type Shop = { url: string; dataDir: string; stop(): Promise<void>; output(): string };
+/** `pid` leads the shop's process group (spawned detached): `process.kill(-pid, signal)` reaches all of it. */
+export type Shop = { url: string; dataDir: string; pid: number; stop(): Promise<void>; output(): string };
+
+export type StartOptions = {
+  /** Serve from this data directory (e.g. one a killed shop left behind) instead of a fresh one. */
+  dataDir?: string;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,9 +28,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
+export async function startShop(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Shop> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   let log = '';
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: path.resolve(__dirname, '..'),
@@ -46,7 +53,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${url}/v1/regal/handshake`);
-      if (res.ok) return { url, dataDir, stop, output: () => log };
+      if (res.ok) return { url, dataDir, pid: child.pid!, stop, output: () => log };
     } catch {
       // not listening yet
     }

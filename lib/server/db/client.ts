@@ -37,6 +37,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    // pg-pool listens for errors only on idle clients: a checked-out client (e.g. inside a
+    // transaction, between two queries) whose server goes away emits 'error' with no listener,
+    // which is an uncaught exception. The query in flight already fails with that error (the
+    // request answers 503) and the pool drops the broken client on release, so nothing to do here.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return {
       db: drizzle({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',

@@ -48,11 +48,20 @@ function errorCode(error: unknown): string | undefined {
   return cause ? errorCode(cause) : undefined;
 }
 
+/** The messages along the error's `cause` chain (Drizzle wraps driver errors as "Failed query: …"). */
+function messages(error: unknown, depth = 0): string[] {
+  if (!(error instanceof Error) || depth > 5) return [];
+  return [error.message, ...messages((error as { cause?: unknown }).cause, depth + 1)];
+}
+
 function isConnectionFailure(error: unknown): boolean {
   const code = errorCode(error);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
+  // A transaction whose connection dropped fails its rollback with "Client has encountered a
+  // connection error and is not queryable": the outage, not a bug.
+  return messages(error).some((message) =>
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(message),
+  );
 }
 
 /** Maps anything thrown by a handler to a status and a message safe to show a person. */
