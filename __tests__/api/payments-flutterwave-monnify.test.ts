@@ -174,7 +174,7 @@ describe.each<[Key, string, (reference: string) => Record<string, string | undef
       expect(res.status).toBe(502);
       expect(res.body.message).toMatch(/is not answering right now/);
       const text = `${JSON.stringify(res.body)} ${logged.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${JSON.stringify(a)}` : String(a))).join(' ')).join('\n')}`;
-      expect(text).toContain('timed out after 150 ms');
+      expect(text).toContain('no answer within 150 ms');
       for (const secret of Object.values(SECRETS[key])) expect(text).not.toContain(secret);
     } finally {
       logged.mockRestore();
@@ -182,6 +182,6 @@ describe.each<[Key, string, (reference: string) => Record<string, string | undef
     expect((await readOrder(order.id)).status).toBe(order.status);
     const [attempt] = await attemptsOf(order.id);
     expect(attempt).toMatchObject({ status: 'failed' });
-    expect(attempt?.note).toMatch(/timed out after 150 ms$/);
+    expect(attempt?.note).toMatch(/no answer within 150 ms$/);
   });
 });

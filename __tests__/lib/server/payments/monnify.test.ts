@@ -259,19 +259,19 @@ describe('Monnify faults', () => {
     const slow = (await provider.start(pay).catch((e: unknown) => e)) as ProviderUnavailableError;
     expect(slow).toBeInstanceOf(ProviderUnavailableError);
     expect(slow.status).toBe(502);
-    expect(slow.detail).toBe('POST /api/v1/auth/login timed out after 150 ms');
+    expect(slow.detail).toBe('POST /api/v1/auth/login: no answer within 150 ms');
 
     delete faults.delayMs;
     await provider.start(pay); // logged in now
     faults.delayMs = 600;
-    expect(((await provider.verify(attemptOf(pay), {}).catch((e: unknown) => e)) as ProviderUnavailableError).detail).toBe('GET /api/v2/merchant/transactions/query timed out after 150 ms');
+    expect(((await provider.verify(attemptOf(pay), {}).catch((e: unknown) => e)) as ProviderUnavailableError).detail).toBe('GET /api/v2/merchant/transactions/query: no answer within 150 ms');
 
     delete faults.delayMs;
     for (const status of [500, 502, 503]) {
       faults.status = status;
       const error = (await provider.start(input()).catch((e: unknown) => e)) as ProviderUnavailableError;
       expect(error).toBeInstanceOf(ProviderUnavailableError);
-      expect(error.detail).toBe(`POST /api/v1/merchant/transactions/init-transaction answered HTTP ${status}`);
+      expect(error.detail).toBe(`POST /api/v1/merchant/transactions/init-transaction: answered ${status}`);
       await expect(provider.verify(attemptOf(pay, 'MNFY|85|20250301120000|000001'), {})).rejects.toBeInstanceOf(ProviderUnavailableError);
     }
   });

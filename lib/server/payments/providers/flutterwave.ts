@@ -7,6 +7,7 @@
  * currency and amount. Webhooks carry the dashboard's secret hash in `verif-hash`, compared in
  * constant time. Flutterwave amounts are in major units (24500 for ₦24,500); ours are minor.
  */
+import { callProvider } from '@/lib/server/payments/http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from '@/lib/server/http/errors';
@@ -39,29 +40,9 @@ type FlwTransaction = { id?: unknown; tx_ref?: unknown; status?: unknown; curren
 
 /** One API call: JSON in and out, the timeout, and the error rules shared by every call. */
 async function call(cfg: FlutterwaveConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: FlwAnswer }> {
-  const what = `${method} ${path.split('?')[0]}`;
-  let res: Response;
-  try {
-    res = await fetch(`${cfg.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${cfg.secretKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(cfg.timeoutMs),
-    });
-  } catch (error) {
-    const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
-    const timedOut = name === 'TimeoutError' || name === 'AbortError';
-    throw new ProviderUnavailableError(LABEL, timedOut ? `${what} timed out after ${cfg.timeoutMs} ms` : `${what} failed: network error`);
-  }
-  const text = await res.text().catch(() => '');
-  if (res.status >= 500) throw new ProviderUnavailableError(LABEL, `${what} answered HTTP ${res.status}`);
-  let json: FlwAnswer;
-  try {
-    json = JSON.parse(text) as FlwAnswer;
-  } catch {
-    throw new ProviderUnavailableError(LABEL, `${what} answered HTTP ${res.status} with a body that is not JSON`);
-  }
-  return { status: res.status, json };
+  // The shared rules of lib/server/payments/http.ts: timeout, 5xx and non-JSON → unavailable (502, retry); secrets scrubbed.
+  const { status, json } = await callProvider({ label: LABEL, method, url: `${cfg.baseUrl}${path}`, headers: { authorization: `Bearer ${cfg.secretKey}` }, body, timeoutMs: cfg.timeoutMs, secrets: [cfg.secretKey, cfg.webhookHash] });
+  return { status, json: (json ?? {}) as FlwAnswer };
 }
 
 function refused(what: string, status: number, json: FlwAnswer): HttpError {

@@ -11,6 +11,7 @@
  * HMAC-SHA512 of the raw body with the secret key. Monnify amounts are major units (may be
  * decimal strings such as "24500.00"); ours are minor.
  */
+import { callProvider } from '@/lib/server/payments/http';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from '@/lib/server/http/errors';
@@ -81,29 +82,9 @@ const STATUSES: Record<string, Verification['status']> = {
 };
 
 async function call(cfg: MonnifyConfig, method: 'GET' | 'POST', path: string, authorization: string, body?: unknown): Promise<{ status: number; json: Envelope }> {
-  const what = `${method} ${path.split('?')[0]}`;
-  let res: Response;
-  try {
-    res = await fetch(`${cfg.baseUrl}${path}`, {
-      method,
-      headers: { authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(cfg.timeoutMs),
-    });
-  } catch (error) {
-    const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
-    const timedOut = name === 'TimeoutError' || name === 'AbortError';
-    throw new ProviderUnavailableError(LABEL, timedOut ? `${what} timed out after ${cfg.timeoutMs} ms` : `${what} failed: network error`);
-  }
-  const text = await res.text().catch(() => '');
-  if (res.status >= 500) throw new ProviderUnavailableError(LABEL, `${what} answered HTTP ${res.status}`);
-  let json: Envelope;
-  try {
-    json = JSON.parse(text) as Envelope;
-  } catch {
-    throw new ProviderUnavailableError(LABEL, `${what} answered HTTP ${res.status} with a body that is not JSON`);
-  }
-  return { status: res.status, json };
+  // The shared rules of lib/server/payments/http.ts: timeout, 5xx and non-JSON → unavailable (502, retry); secrets scrubbed.
+  const { status, json } = await callProvider({ label: LABEL, method, url: `${cfg.baseUrl}${path}`, headers: { authorization: authorization }, body, timeoutMs: cfg.timeoutMs, secrets: [cfg.apiKey, cfg.secretKey, authorization.replace(/^\w+ /, '')] });
+  return { status, json: (json ?? {}) as Envelope };
 }
 
 function refused(what: string, status: number, json: Envelope): HttpError {
