@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
+import { fillSender, pickDay, simpleProduct, startCheckout } from './checkout-flow';
 
 let shop: Shop;
 let browser: Browser;
@@ -24,7 +25,6 @@ after(async () => {
   await shop?.stop();
 });
 
-type Listed = { slug: string; name: string; type: string; price: number; inStock: boolean; active: boolean };
 type Order = {
   status: string;
   paymentMethod: string | null;
@@ -36,14 +36,6 @@ type Order = {
 
 const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
 
-async function simpleProduct(): Promise<Listed> {
-  const res = await fetch(`${shop.url}/v1/product/paginate?pageSize=100&categories=all&sortField=price&sortType=asc`);
-  const { data } = (await res.json()) as { data: { items: Listed[] } };
-  // Under the free-delivery threshold, so that the Lagos central fee applies.
-  const found = data.items.find((p) => p.type === 'simple' && p.inStock && p.active && p.price >= 20_000 && p.price < 90_000);
-  assert.ok(found, 'the sample catalogue has a simple product between ₦20,000 and ₦90,000');
-  return found;
-}
 
 async function orderOf(page: Page): Promise<Order> {
   const id = new URL(page.url()).searchParams.get('orderId');
@@ -52,45 +44,20 @@ async function orderOf(page: Page): Promise<Order> {
   return ((await res.json()) as { data: Order }).data;
 }
 
-/** Product page → Add to cart → cart panel → Proceed to checkout → guest checkout. */
-async function startCheckout(page: Page, product: Listed): Promise<void> {
-  await page.goto(`${shop.url}/product/${product.slug}`, { waitUntil: 'networkidle' });
-  await page.getByRole('main').getByRole('button', { name: /buy now|add to cart/i }).first().click();
-  await page.getByText('Item Added To Cart').waitFor();
-  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
-  const cart = page.getByRole('dialog', { name: 'My Cart (1)' });
-  await cart.getByRole('link', { name: `Proceed to checkout (${naira(product.price)})` }).click();
-  await page.waitForURL(/\/checkout\?orderId=[0-9a-f-]{36}$/);
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
-  await page.getByRole('heading', { name: 'Delivery details' }).waitFor();
-}
 
-async function fillSender(page: Page, who: string): Promise<void> {
-  await page.getByLabel('Your name').fill(who);
-  await page.getByLabel('Your email').fill(`${who.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Your phone number').fill('0803 123 4567');
-}
 
-/** Opens the date field and picks the last open day of the month shown (never a past day). */
-async function pickDay(page: Page, label: RegExp): Promise<void> {
-  await page.getByRole('button', { name: label }).click();
-  const calendar = page.getByRole('grid');
-  await calendar.waitFor();
-  await calendar.locator('button:not([disabled])').last().click();
-  await calendar.waitFor({ state: 'detached' });
-}
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 375, height: 800 },
 ]) {
   void test(`${viewport.name}: a guest checks out for delivery in Lagos, applies a coupon and reaches payment`, async () => {
-    const product = await simpleProduct();
+    const product = await simpleProduct(shop.url);
     const page = await browser.newPage({ viewport, timezoneId: 'Africa/Lagos' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await startCheckout(page, product);
+    await startCheckout(page, shop.url, product);
     assert.equal(await page.locator('footer').count(), 0, 'no footer on checkout');
     const stages = page.getByRole('navigation', { name: 'Checkout stages' });
     if (viewport.width > 768) assert.match(await stages.innerText(), /Delivery[\s\S]*Payment[\s\S]*Done/);
@@ -141,12 +108,12 @@ for (const viewport of [
 }
 
 void test('phone: a guest picks up in Abuja for free, and the payment methods follow the currency', async () => {
-  const product = await simpleProduct();
+  const product = await simpleProduct(shop.url);
   const page = await browser.newPage({ viewport: { width: 375, height: 800 }, timezoneId: 'Africa/Lagos' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
-  await startCheckout(page, product);
+  await startCheckout(page, shop.url, product);
   await fillSender(page, 'Halima Bello');
   await page.getByRole('radio', { name: /Pick-up/ }).check();
   assert.equal(await page.getByLabel("Recipient's name").count(), 0, 'no recipient fields for a pick-up');

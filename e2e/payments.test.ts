@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
+import { fillSender, pickDay, simpleProduct, startCheckout } from './checkout-flow';
 
 const ADMIN_TOKEN = 'e2e-payments-staff-token-0123456789';
 const BITCOIN_ADDRESS = 'bc1qe2etestwallet7h3sandbox0000000000000';
@@ -31,7 +32,6 @@ after(async () => {
   await shop?.stop();
 });
 
-type Listed = { slug: string; name: string; type: string; price: number; inStock: boolean; active: boolean };
 type Order = {
   id: string;
   orderNumber: string;
@@ -54,13 +54,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (viewport) await page.setViewportSize(viewport);
 }
 
-async function simpleProduct(): Promise<Listed> {
-  const res = await fetch(`${shop.url}/v1/product/paginate?pageSize=100&categories=all&sortField=price&sortType=asc`);
-  const { data } = (await res.json()) as { data: { items: Listed[] } };
-  const found = data.items.find((p) => p.type === 'simple' && p.inStock && p.active && p.price >= 20_000);
-  assert.ok(found, 'the sample catalogue has a simple bouquet from ₦20,000');
-  return found;
-}
 
 async function orderOf(id: string): Promise<Order> {
   const res = await fetch(`${shop.url}/v1/firebase/order/${id}`);
@@ -73,38 +66,7 @@ const orderIdOf = (page: Page): string => {
   return id;
 };
 
-/** Product page → Add to cart → cart panel → Proceed to checkout → guest checkout → sender details. */
-async function startCheckout(page: Page, product: Listed, who: string): Promise<string> {
-  await page.goto(`${shop.url}/product/${product.slug}`, { waitUntil: 'networkidle' });
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: /buy now|add to cart/i })
-    .first()
-    .click();
-  await page.getByText('Item Added To Cart').waitFor();
-  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
-  await page
-    .getByRole('dialog', { name: 'My Cart (1)' })
-    .getByRole('link', { name: /^Proceed to checkout/ })
-    .click();
-  await page.waitForURL(/\/checkout\?orderId=[0-9a-f-]{36}$/);
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
-  await page.getByRole('heading', { name: 'Delivery details' }).waitFor();
-  const email = `${who.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}@example.com`;
-  await page.getByLabel('Your name').fill(who);
-  await page.getByLabel('Your email').fill(email);
-  await page.getByLabel('Your phone number').fill('0803 123 4567');
-  return email;
-}
 
-/** Opens the date field and picks the last open day of the month shown (never a past day). */
-async function pickDay(page: Page, label: RegExp): Promise<void> {
-  await page.getByRole('button', { name: label }).click();
-  const calendar = page.getByRole('grid');
-  await calendar.waitFor();
-  await calendar.locator('button:not([disabled])').last().click();
-  await calendar.waitFor({ state: 'detached' });
-}
 
 /** The tracker with the order number and e-mail: the payment line. */
 async function trackedPayment(page: Page, orderNumber: string, email: string): Promise<string> {
@@ -120,12 +82,13 @@ async function trackedPayment(page: Page, orderNumber: string, email: string): P
 const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
 
 void test('desktop: a guest pays for a bouquet in naira through the Paystack sandbox and the tracker shows it paid', async () => {
-  const product = await simpleProduct();
+  const product = await simpleProduct(shop.url);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
-  const email = await startCheckout(page, product, 'Tunde Bakare');
+  await startCheckout(page, shop.url, product);
+  const email = await fillSender(page, 'Tunde Bakare');
   await page.getByLabel("Recipient's name").fill('Amaka Obi');
   await page.getByLabel("Recipient's phone number").fill('08091234567');
   await page.getByLabel('Residence type').selectOption('Home');
@@ -171,7 +134,7 @@ void test('desktop: a guest pays for a bouquet in naira through the Paystack san
 });
 
 void test('phone: a shopper in dollars chooses Bitcoin, says it is sent, and staff confirmation shows the order paid', async () => {
-  const product = await simpleProduct();
+  const product = await simpleProduct(shop.url);
   const page = await browser.newPage({ viewport: { width: 375, height: 800 }, timezoneId: 'America/New_York' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -179,7 +142,8 @@ void test('phone: a shopper in dollars chooses Bitcoin, says it is sent, and sta
   await page.goto(shop.url, { waitUntil: 'networkidle' });
   await page.evaluate(() => localStorage.setItem('currency', JSON.stringify('USD')));
 
-  const email = await startCheckout(page, product, 'Grace Hopper');
+  await startCheckout(page, shop.url, product);
+  const email = await fillSender(page, 'Grace Hopper');
   await page.getByRole('radio', { name: /Pick-up/ }).check();
   await page.getByRole('radio', { name: /Ikoyi \(LPI\)/ }).check();
   await pickDay(page, /Pickup date/);

@@ -1,0 +1,55 @@
+/**
+ * The steps the checkout journeys share: a simple product from the sample catalogue, the way from
+ * its page through the cart panel to the checkout as a guest, the sender's details, and a day
+ * from the date picker.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+
+export type Listed = { id: string; slug: string; name: string; sku: string; type: string; price: number; inStock: boolean; active: boolean };
+
+/** A simple in-stock product from ₦20,000 and under the free-delivery threshold (so the Lagos central fee applies). */
+export async function simpleProduct(shopUrl: string): Promise<Listed> {
+  const res = await fetch(`${shopUrl}/v1/product/paginate?pageSize=100&categories=all&sortField=price&sortType=asc`);
+  const { data } = (await res.json()) as { data: { items: Listed[] } };
+  const found = data.items.find((p) => p.type === 'simple' && p.inStock && p.active && p.price >= 20_000 && p.price < 90_000);
+  assert.ok(found, 'the sample catalogue has a simple product between ₦20,000 and ₦90,000');
+  return found;
+}
+
+/** Product page → Add to cart → cart panel → Proceed to checkout → 'Continue as Guest' → the delivery form. */
+export async function startCheckout(page: Page, shopUrl: string, product: Listed): Promise<void> {
+  await page.goto(`${shopUrl}/product/${product.slug}`, { waitUntil: 'networkidle' });
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /buy now|add to cart/i })
+    .first()
+    .click();
+  await page.getByText('Item Added To Cart').waitFor();
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  await page
+    .getByRole('dialog', { name: 'My Cart (1)' })
+    .getByRole('link', { name: /^Proceed to checkout \(/ })
+    .click();
+  await page.waitForURL(/\/checkout\?orderId=[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  await page.getByRole('heading', { name: 'Delivery details' }).waitFor();
+}
+
+/** Fills the sender's name, a fresh e-mail and a phone number; answers the e-mail. */
+export async function fillSender(page: Page, who: string): Promise<string> {
+  const email = `${who.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}@example.com`;
+  await page.getByLabel('Your name').fill(who);
+  await page.getByLabel('Your email').fill(email);
+  await page.getByLabel('Your phone number').fill('0803 123 4567');
+  return email;
+}
+
+/** Opens the date field and picks the last open day of the month shown (never a past day). */
+export async function pickDay(page: Page, label: RegExp): Promise<void> {
+  await page.getByRole('button', { name: label }).click();
+  const calendar = page.getByRole('grid');
+  await calendar.waitFor();
+  await calendar.locator('button:not([disabled])').last().click();
+  await calendar.waitFor({ state: 'detached' });
+}
