@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: the catalogue query bench (bench/run.ts, in its own process as before), then the
- * page bench (bench/pages.ts). Options go to both; each reads its own:
+ * page and server bench (bench/pages.ts with bench/server.ts). Options go to both; each reads its own:
  *   catalogue: --products N, --runs N (and DATABASE_URL)
- *   pages:     --lighthouse-runs N, --skip-lighthouse, --requests N, --warmup N, --no-build
+ *   pages:     --lighthouse-runs N, --skip-lighthouse, --requests N, --warmup N, --no-build,
+ *              --products N, --load-seconds N, --concurrency 10,50, --skip-load
+ *              (and BENCH_DATABASE_URL for the catalogue calls on PostgreSQL)
  *   this file: --skip-catalogue, --skip-pages
  */
 import { spawn } from 'node:child_process';
