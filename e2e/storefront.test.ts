@@ -133,5 +133,15 @@ void test('pages are rendered once and then served from the shared-page cache, g
   const missing = await fetch(`${shop.url}/product-category/tulips-from-mars`);
   assert.equal(missing.status, 404);
   assert.notEqual((await fetch(`${shop.url}/product-category/tulips-from-mars`)).headers.get('x-page-cache'), 'HIT', 'a 404 is never kept');
-  assert.equal((await fetch(`${shop.url}/v1/regal/handshake`)).headers.get('x-page-cache'), null, 'the API is never kept');
+  // Public catalogue calls are kept like pages; personal answers (handshake, orders) never are.
+  const search = '/v1/product/paginate?searchValue=roses&searchField=name&pageNumber=1';
+  const searched = await (await fetch(`${shop.url}${search}`)).text();
+  const searchedAgain = await fetch(`${shop.url}${search}`);
+  assert.equal(searchedAgain.headers.get('x-page-cache'), 'HIT');
+  assert.equal(await searchedAgain.text(), searched);
+  await fetch(`${shop.url}/v1/regal/handshake`);
+  assert.notEqual((await fetch(`${shop.url}/v1/regal/handshake`)).headers.get('x-page-cache'), 'HIT', 'the handshake is never kept');
+  const unknownOrder = `/v1/firebase/order/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
+  await fetch(`${shop.url}${unknownOrder}`);
+  assert.notEqual((await fetch(`${shop.url}${unknownOrder}`)).headers.get('x-page-cache'), 'HIT', 'orders are never kept');
 });

@@ -2,7 +2,8 @@
 /**
  * The production server: Next's request handler behind a small shared-page cache. Every page a
  * guest sees is the same for everyone (accounts travel as bearer tokens, never cookies), so a
- * page whose answer says `s-maxage=N` (withShell sets it) is kept here for N seconds, stored
+ * page whose answer says `s-maxage=N` (withShell sets it; so do the public catalogue calls of
+ * `/v1`, such as paginate and search) is kept here for N seconds, stored
  * plain and gzipped, and served again without rendering. Everything else goes straight to Next.
  * Answers carry `X-Page-Cache: HIT` or `MISS`. Cached answers keep every header Next set (the
  * security headers included). The Content-Security-Policy from next.config.js gets the hashes of
@@ -19,7 +20,9 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const port = Number(process.env.PORT || 3000);
 const MAX_ENTRIES = Number(process.env.PAGE_CACHE_ENTRIES || 500);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
-const PASS_THROUGH = /^\/(_next\/static|_next\/image|api\/|v1\/|media\/|favicon)/;
+// `/v1` answers go through the cache too, but only the public catalogue ones say `s-maxage`
+// (PUBLIC_CACHE in lib/server/http/route.ts); orders, accounts and the handshake say no-store.
+const PASS_THROUGH = /^\/(_next\/static|_next\/image|api\/|media\/|favicon)/;
 const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'x-page-cache']);
 
 /** url -> { headers, body, gzipped, until } */

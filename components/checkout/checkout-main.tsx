@@ -28,7 +28,16 @@ import { isAwaitingConfirmation, PAYMENT_TEXT, readPaymentReturn, verifyReturn, 
 import type { FeeChoice } from './summary-lines';
 import styles from './checkout.module.css';
 
-const DeliveryForm = lazy(() => import('./delivery-form').then((m) => ({ default: m.DeliveryForm })));
+// The delivery form is what nearly every visit shows first: its code starts loading with this
+// module, alongside the order fetch, instead of after it.
+const deliveryFormCode = typeof window === 'undefined' ? null : import('./delivery-form');
+// A guest is greeted by the auth dialog (guest checkout preselected): its code loads now too, so
+// the dialog opens as soon as the order is there.
+if (typeof window !== 'undefined' && !readStored<{ authToken?: string }>(STORAGE_KEYS.user)?.authToken) {
+  void import('@/components/auth/auth-dialog').catch(() => undefined);
+  void import('@/lib/state/user-store').catch(() => undefined);
+}
+const DeliveryForm = lazy(() => (deliveryFormCode ?? import('./delivery-form')).then((m) => ({ default: m.DeliveryForm })));
 const PaymentStage = lazy(() => import('./payment-stage').then((m) => ({ default: m.PaymentStage })));
 const DoneStage = lazy(() => import('./done-stage').then((m) => ({ default: m.DoneStage })));
 
@@ -141,15 +150,17 @@ export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
       </Suspense>
     );
   }
+  // One boundary for the stage and the summary: the summary appears together with the stage's
+  // code, so on a phone (where it sits below the stage) it is never pushed down (no layout shift).
   return (
-    <div className={styles.columns}>
-      <div className={styles.main}>
-        <Suspense fallback={<CheckoutLoading />}>
+    <Suspense fallback={<CheckoutLoading />}>
+      <div className={styles.columns}>
+        <div className={styles.main}>
           {stage === 1 ? <DeliveryForm key={order.id} order={order} settings={settings} onChoice={onChoice} /> : <PaymentStage order={order} check={check} />}
-        </Suspense>
+        </div>
+        <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable={!isAwaitingConfirmation(order)} />
       </div>
-      <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable={!isAwaitingConfirmation(order)} />
-    </div>
+    </Suspense>
   );
 }
 

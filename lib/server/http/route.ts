@@ -199,5 +199,9 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
   };
 }
 
-/** Cache header for public catalogue answers: browsers and CDNs may reuse them briefly. */
-export const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300' };
+/**
+ * Cache header for public catalogue answers (the same for every caller): browsers may reuse them
+ * for 60 s, shared caches (a CDN, and the server's own cache in scripts/serve.mjs) for 30 s, so a
+ * busy search or category costs one query per 30 s; catalogue changes show within that time.
+ */
+export const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=60, s-maxage=30, stale-while-revalidate=300' };
