@@ -601,8 +601,8 @@ async function measureLoad(shop: Shop, pids: () => number[], productPath: string
     const api = results.filter((r) => !r.path.startsWith('/product/') && r.path.startsWith('/v1/') && r.connections === Math.min(...options.concurrency));
     if (api.length > 0)
       summary.push(
-        `The catalogue calls are not cached: ${api.map((r) => `${r.name} costs ${r.cpuMsPerRequest} ms of server CPU per request (${r.rps} req/s, p99 ${r.p99Ms} ms)`).join('; ')}. ` +
-          'On the embedded database the queries run inside the server process, one at a time, so concurrent requests queue behind them.',
+        `The public catalogue calls are kept by the shared cache like pages (s-maxage=30), so a repeated call costs a cache hit: ${api.map((r) => `${r.name} ${r.cpuMsPerRequest} ms of server CPU per request (${r.rps} req/s, p99 ${r.p99Ms} ms)`).join('; ')}. ` +
+          'The first call in each 30 s pays the query; on the embedded database queries run inside the server process one at a time (a search on 10,000 products: ~15 ms of CPU).',
       );
   }
   return { results, baseline, summary };
