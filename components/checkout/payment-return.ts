@@ -17,7 +17,7 @@ import { getOrder, verifyPayment } from '@/lib/api/calls';
 import { useApi } from '@/lib/api/browser';
 import type { ApiClient } from '@/lib/api/client';
 import type { Order } from '@/lib/contracts/orders';
-import { PAYMENT_METHODS, PAYMENT_STATUS } from '@/lib/domain/checkout';
+import { methodLabel, PAYMENT_STATUS } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import { dispatchOrder, forgetCheckout } from '@/lib/state/order-store';
 import { messageOf } from './messages';
@@ -65,9 +65,7 @@ export function readPaymentReturn(query: Query): PaymentReturn | null {
 }
 
 /** The provider's name for the shopper: 'paystack' → 'Paystack'. */
-export function providerLabel(key: string): string {
-  return PAYMENT_METHODS.find((m) => m.key === key)?.label ?? key;
-}
+export const providerLabel = methodLabel;
 
 /** Whether the shopper said their transfer is on its way (staff have not confirmed it yet). */
 export const isAwaitingConfirmation = (order: Order): boolean =>

@@ -35,6 +35,24 @@ export function paymentMethodsFor(currency: CurrencyCode): PaymentMethod[] {
   return PAYMENT_METHODS.filter((m) => (m.currencies as readonly CurrencyCode[]).includes(currency));
 }
 
+/**
+ * A method's label for people, by key; the key itself for one the shop does not know.
+ * @example methodLabel('payPal') // 'PayPal'
+ */
+export function methodLabel(key: string): string {
+  return PAYMENT_METHODS.find((m) => m.key === key)?.label ?? key;
+}
+
+/**
+ * The payment status of an order paid by a method, in the staff's wording, without a bracket
+ * inside the bracket ('Bank transfer (GTBank)' → 'PAID - GO AHEAD (Bank transfer)'); 'bank
+ * transfer' when no method was recorded.
+ * @example paidStatusFor('paystack') // 'PAID - GO AHEAD (Paystack)'
+ */
+export function paidStatusFor(method: string | null): string {
+  return PAYMENT_STATUS.paid(method ? methodLabel(method).replace(/\s*\(.*\)$/, '') : 'bank transfer');
+}
+
 /** Whether a method serves a currency. */
 export function methodAllows(method: string, currency: CurrencyCode): boolean {
   return paymentMethodsFor(currency).some((m) => m.key === method);

@@ -16,12 +16,14 @@ import {
   isPlausiblePhone,
   joinRecipientAddress,
   methodAllows,
+  methodLabel,
   normaliseCountryCode,
   normalisePhone,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   orderTotals,
+  paidStatusFor,
   PAYMENT_METHODS,
   PAYMENT_STATUS,
   paymentMethodsFor,
@@ -365,5 +367,19 @@ describe('coupons and totals', () => {
         }
       }
     }
+  });
+});
+
+describe('method labels and the paid status', () => {
+  it('names a method by its key, and an unknown key by itself', () => {
+    expect(methodLabel('payPal')).toBe('PayPal');
+    expect(methodLabel('cash')).toBe('cash');
+  });
+
+  it('writes the paid status without a bracket inside the bracket, and it reads as paid', () => {
+    expect(paidStatusFor('paystack')).toBe('PAID - GO AHEAD (Paystack)');
+    expect(paidStatusFor('gtbTransfer')).toBe('PAID - GO AHEAD (Bank transfer)');
+    expect(paidStatusFor(null)).toBe('PAID - GO AHEAD (bank transfer)');
+    expect(isPaidStatus(paidStatusFor('bitcoinTransfer'))).toBe(true);
   });
 });

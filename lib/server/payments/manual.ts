@@ -15,7 +15,7 @@ import { orders, paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError } from '@/lib/server/http/errors';
 import { MINOR_UNITS } from '@/lib/server/payments/provider';
 import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
-import { isEditableStatus, methodAllows, PAYMENT_METHODS, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
+import { isEditableStatus, methodAllows, methodLabel, PAYMENT_METHODS, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { CurrencyCode } from '@/lib/domain/money';
 
@@ -81,7 +81,7 @@ export async function markTransferSent(db: Db, orderId: string, at: Date): Promi
     const method = order.paymentMethod;
     if (!isManualMethod(method)) throw new BadRequestError(NOT_MANUAL_MESSAGE);
     const currency = order.currency as CurrencyCode;
-    if (!methodAllows(method, currency)) throw new BadRequestError(`${PAYMENT_METHODS.find((m) => m.key === method)!.label} is not available in ${currency}; please choose another way to pay`);
+    if (!methodAllows(method, currency)) throw new BadRequestError(`${methodLabel(method)} is not available in ${currency}; please choose another way to pay`);
     const amountMinor = Math.round(order.totalInCurrency * MINOR_UNITS[currency]);
     await tx
       .insert(paymentAttempts)

@@ -31,7 +31,7 @@ import { isCardMethod, providerFor, providerLabel } from '@/lib/server/payments/
 import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
 import { moveOrderIn } from '@/lib/server/services/orders/staff';
 import { readCart, saveCart } from '@/lib/server/services/accounts/records';
-import { isEditableStatus, methodAllows, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
+import { isEditableStatus, methodAllows, paidStatusFor, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { CurrencyCode } from '@/lib/domain/money';
 
@@ -242,7 +242,7 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
       return answer({ newlyPaid: false, state: 'failed', reason: 'your order changed after this payment started; we will refund it, please pay the new total' });
     }
     if (!(await markSucceeded(tx, attempt, v, at))) return answer({ newlyPaid: false, state: 'paid' });
-    const paid = await moveOrderIn(tx, orderId, 'paid', { paymentStatus: PAYMENT_STATUS.paid(label), note: `Paid with ${label}, reference ${attempt.reference}`, at });
+    const paid = await moveOrderIn(tx, orderId, 'paid', { paymentStatus: paidStatusFor(attempt.provider), note: `Paid with ${label}, reference ${attempt.reference}`, at });
     if (order.userId) await forgetPaidItems(tx, order.userId, paid, at);
     return { order: paid, newlyPaid: true, state: 'paid' };
   });

@@ -14,7 +14,7 @@ import { createPaystack } from '@/lib/server/payments/providers/paystack';
 import { createFlutterwave } from '@/lib/server/payments/providers/flutterwave';
 import { createPayPal } from '@/lib/server/payments/providers/paypal';
 import { createMonnify } from '@/lib/server/payments/providers/monnify';
-import { PAYMENT_METHODS } from '@/lib/domain/checkout';
+import { methodLabel } from '@/lib/domain/checkout';
 
 export const CARD_METHOD_KEYS: readonly CardMethodKey[] = ['paystack', 'flutterwave', 'payPal', 'monnify'];
 
@@ -22,9 +22,7 @@ export function isCardMethod(key: string): key is CardMethodKey {
   return (CARD_METHOD_KEYS as readonly string[]).includes(key);
 }
 
-export function providerLabel(key: string): string {
-  return PAYMENT_METHODS.find((m) => m.key === key)?.label ?? key;
-}
+export const providerLabel = methodLabel;
 
 /** Whether every key a provider needs is configured (then it never uses the sandbox). */
 export function hasKeys(key: CardMethodKey, payments: PaymentsConfig = getConfig().payments): boolean {

@@ -15,7 +15,7 @@ import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/err
 import { sha256 } from '@/lib/server/security/tokens';
 import { addEvent, loadOrder, readOrder } from '@/lib/server/services/orders/store';
 import { releaseCoupon } from '@/lib/server/services/orders/coupons';
-import { PAYMENT_METHODS, PAYMENT_STATUS, canTransition, isEditableStatus, type OrderStatus } from '@/lib/domain/checkout';
+import { PAYMENT_STATUS, canTransition, isEditableStatus, paidStatusFor, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { Order } from '@/lib/contracts/orders';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
@@ -47,9 +47,7 @@ export type MoveOptions = {
 /** The payment status a move records, or a 400 when the given one contradicts the move. */
 function paymentStatusFor(to: OrderStatus, current: string, method: string | null, given: string | undefined): string {
   if (to === 'paid') {
-    // 'Bank transfer (GTBank)' → 'PAID - GO AHEAD (Bank transfer)': no brackets inside brackets.
-    const label = PAYMENT_METHODS.find((m) => m.key === method)?.label.replace(/\s*\(.*\)$/, '') ?? 'bank transfer';
-    if (given === undefined) return PAYMENT_STATUS.paid(label);
+    if (given === undefined) return paidStatusFor(method);
     if (!isPaidStatus(given)) throw new BadRequestError(`paymentStatus must read as paid (start with "paid" or contain "go ahead"), e.g. "${PAYMENT_STATUS.paid('bank transfer')}"`);
     return given;
   }
