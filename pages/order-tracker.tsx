@@ -13,7 +13,7 @@ import type { TrackedOrder } from '@/lib/contracts/orders';
 import { getOrderByNumber } from '@/lib/api/calls';
 import { serverApi } from '@/lib/api/server';
 import { getConfig } from '@/lib/server/config';
-import { clientIp } from '@/lib/server/security/client-ip';
+import { forwardedFor } from '@/lib/server/security/client-ip';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
 
@@ -31,7 +31,7 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
   if (!number) return { props: { number, email, result: null, error: null } };
   try {
     // The API counts misses per address: it must see the shopper's, not this server's.
-    const headers = { 'X-Forwarded-For': clientIp(ctx.req, getConfig().trustProxy) };
+    const headers = forwardedFor(ctx.req, getConfig().trustProxy);
     const result = await getOrderByNumber(serverApi(), number, email || undefined, headers);
     return { props: { number, email, result, error: null } };
   } catch (error) {

@@ -25,6 +25,8 @@ let server: ApiServer;
 beforeAll(async () => {
   delete process.env.SMTP_URL;
   process.env.DATA_DIR = dataDir;
+  // Clients are told apart by X-Forwarded-For, as behind one trusted proxy.
+  process.env.TRUST_PROXY = '1';
   await openTestDatabase();
   server = await startApiServer();
 });

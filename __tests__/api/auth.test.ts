@@ -48,6 +48,8 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   process.env.MAIL_FROM = 'Regal Flowers <no-reply@shop.test>';
   process.env.DATA_DIR = dataDir;
+  // Clients are told apart by X-Forwarded-For, as behind one trusted proxy.
+  process.env.TRUST_PROXY = '1';
   await openTestDatabase();
   server = await startApiServer();
 });
@@ -230,7 +232,7 @@ describe('PUT /v1/regal/auth/change-password', () => {
     const who = shopper();
     const fromSignup = (await signup(who)).body.data;
     const fromLogin = (await login(who)).body.data;
-    const res = await call<UserRecord>('PUT', '/v1/regal/auth/change-password', { token: fromLogin.authToken, body: { password: 'a-new-password', business: 'regal' }, ip: who.ip });
+    const res = await call<UserRecord>('PUT', '/v1/regal/auth/change-password', { token: fromLogin.authToken, body: { password: 'a-new-password', currentPassword: who.password, business: 'regal' }, ip: who.ip });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Password changed successfully and user logged in');
     const fresh = res.body.data;
@@ -347,7 +349,8 @@ describe('legacy account upgrade, end to end with a real SMTP server', () => {
 
     const validated = await call<UserRecord>('POST', '/v1/regal/auth/otp/validate', { body: { email: who.email, code, business: 'regal' }, ip: who.ip });
     expect(validated.status).toBe(200);
-    expect(validated.body.message).toBe('OTP validated successfully');
+    // The first code of an account proves its e-mail: the answer says to choose a password.
+    expect(validated.body.message).toBe('OTP validated successfully. Your e-mail address is now confirmed: please choose a new password.');
     expect(validated.body.data).toMatchObject({ email: who.email, name: 'Chioma', cartItems: [], recipients: [] });
 
     const changed = await call<UserRecord>('PUT', '/v1/regal/auth/change-password', { token: validated.body.data.authToken, body: { password: who.password } });

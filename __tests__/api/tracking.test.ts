@@ -2,7 +2,9 @@
 /**
  * GET /v1/firebase/order/order-number/{number}?email= over real HTTP against the real database:
  * the number alone shows the order's progress and items but nothing personal; the sender's
- * e-mail adds the id, recipient and review state; misses are limited per client address.
+ * e-mail adds the id, recipient and review state; misses are limited per client address, and
+ * wrong e-mails per order. Clients here are told apart by X-Forwarded-For behind one trusted
+ * proxy (TRUST_PROXY=1); __tests__/attacks/addresses.test.ts covers where the address comes from.
  */
 import { createApiClient } from '@/lib/api/client';
 import * as calls from '@/lib/api/calls';
@@ -20,6 +22,7 @@ let db: Db;
 const call = httpCaller(() => server.url);
 
 beforeAll(async () => {
+  process.env.TRUST_PROXY = '1';
   db = (await openTestDatabase()).db;
   server = await startApiServer();
 });
@@ -129,11 +132,13 @@ describe('tracking by order number', () => {
 describe('the miss limit per client address', () => {
   it('after repeated misses every lookup from the address is refused until the window passes', async () => {
     const order = await placedOrder(db);
+    // Wrong e-mails go to another order, whose own wrong-e-mail limit would stop them otherwise.
+    const decoy = await placedOrder(db);
     const ip = newAddress();
     const { limit, windowMs } = RULES.trackMissPerAddress;
     for (let i = 0; i < limit; i++) {
       // Misses of both kinds count: unknown numbers and wrong e-mails.
-      const res = i % 2 ? await track(`RF-9${tag()}`, ip) : await track(order.orderNumber, ip, `guess${i}@example.com`);
+      const res = i % 2 ? await track(`RF-9${tag()}`, ip) : await track(decoy.orderNumber, ip, `guess${i}@example.com`);
       expect(res.status).toBe(i % 2 ? 404 : 200);
     }
     const refused = await track(order.orderNumber, ip, order.sender.email);
@@ -170,5 +175,36 @@ describe('the miss limit per client address', () => {
       const res = i % 2 ? await track(order.orderNumber, ip) : await track(order.orderNumber, ip, order.sender.email);
       expect(res.status).toBe(200);
     }
+  });
+});
+
+describe('the wrong-e-mail limit per order', () => {
+  it('after repeated wrong e-mails from many addresses, no e-mail is compared for the order until the window passes', async () => {
+    const order = await placedOrder(db);
+    const { limit, windowMs } = RULES.trackEmailPerOrder;
+    // A right e-mail before the limit is not counted.
+    expect((await track(order.orderNumber, newAddress(), order.sender.email)).body.data.verified).toBe(true);
+    for (let i = 0; i < limit; i++) expect((await track(order.orderNumber, newAddress(), `guess${i}@example.com`)).status).toBe(200);
+
+    const refused = await track(order.orderNumber, newAddress(), order.sender.email);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(windowMs / 1000 - 120);
+    expect(refused.body.message).toMatch(/^Too many attempts/);
+    expect(refused.text).not.toContain(order.recipientDetails.name);
+    expect((await track(order.orderNumber, newAddress(), 'another.guess@example.com')).status).toBe(429);
+
+    // The status still shows without an e-mail; other orders are not affected.
+    const ip = newAddress();
+    const bare = await track(order.orderNumber, ip);
+    expect(bare.status).toBe(200);
+    expect(bare.body.data.verified).toBe(false);
+    const other = await placedOrder(db);
+    expect((await track(other.orderNumber, ip, other.sender.email)).body.data.verified).toBe(true);
+    // A refusal by the order's limit is no miss for the address.
+    for (let i = 0; i < RULES.trackMissPerAddress.limit; i++) expect((await track(order.orderNumber, ip, order.sender.email)).status).toBe(429);
+    expect((await track(other.orderNumber, ip)).status).toBe(200);
+
+    advanceClock(windowMs + 1000);
+    expect((await track(order.orderNumber, newAddress(), order.sender.email)).body.data.verified).toBe(true);
   });
 });

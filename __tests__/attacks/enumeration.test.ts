@@ -31,6 +31,8 @@ const call = httpCaller(() => server.url);
 beforeAll(async () => {
   delete process.env.SMTP_URL;
   process.env.DATA_DIR = dataDir;
+  // Clients are told apart by X-Forwarded-For, as behind one trusted proxy (see addresses.test.ts).
+  process.env.TRUST_PROXY = '1';
   db = (await openTestDatabase()).db;
   server = await startApiServer();
 });

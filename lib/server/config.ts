@@ -87,9 +87,36 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).optional().or(z.literal('').transform(() => undefined)),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+    .string()
+    .trim()
+    .default('0')
+    .transform((v) => (v === '' || v === 'false' ? '0' : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, 'must be the number of proxies in front of the shop (0 when clients connect directly, 1 behind one nginx)')
+        .transform(Number),
+    ),
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of v.split(',').map((o) => o.trim()).filter(Boolean)) {
+        let origin: string | null = null;
+        try {
+          const url = new URL(item);
+          origin = /^https?:$/.test(url.protocol) && url.origin === item.replace(/\/+$/, '').toLowerCase() ? url.origin : null;
+        } catch {
+          origin = null;
+        }
+        if (!origin) ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://shop.example.com (scheme, host and port only)` });
+        else origins.push(origin);
+      }
+      return origins;
+    }),
+  MAX_ORDER_TOTAL_NAIRA: z.coerce.number().int().min(1000).max(1_000_000_000).default(10_000_000),
 });
 
 export type Config = {
@@ -117,8 +144,15 @@ export type Config = {
   mailFrom: string;
   /** How long a bearer token stays valid after login. */
   authTokenTtlDays: number;
-  /** Whether the first hop of X-Forwarded-For is the client's address (behind a proxy). */
-  trustProxy: boolean;
+  /**
+   * How many proxies sit in front of the shop: 0 takes the socket's address as the client's; N
+   * takes the hop N places from the right of X-Forwarded-For (what the nearest proxy saw).
+   */
+  trustProxy: number;
+  /** Other sites' origins (exact, lower-case) whose browsers may call the API (CORS). */
+  corsOrigins: string[];
+  /** The largest order total the shop takes, in naira (400 above it). */
+  maxOrderTotalNaira: number;
 };
 
 export type Branch = {
@@ -214,6 +248,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${mailDomain(e.CONTACT_EMAIL)}>`,
     authTokenTtlDays: e.AUTH_TOKEN_TTL_DAYS,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+    maxOrderTotalNaira: e.MAX_ORDER_TOTAL_NAIRA,
   };
 }
 
@@ -227,4 +263,9 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/** Forgets the parsed configuration, so the next `getConfig()` reads the environment again (tests). */
+export function reloadConfig(): void {
+  cached = undefined;
 }

@@ -2,7 +2,8 @@
  * @jest-environment node
  *
  * /order-tracker on the server: a query with a number is looked up there (the GET form works
- * without JavaScript), with the shopper's address forwarded for the API's miss limits; such
+ * without JavaScript), with the shopper's address forwarded for the API's miss limits (taken
+ * behind the configured number of proxies, and proven to come from this server); such
  * answers are `private, no-store`, the bare page keeps the shared page cache; errors become the
  * shop's messages; and the server-rendered HTML holds the whole answer.
  */
@@ -21,7 +22,7 @@ import { SHELL } from '../../helpers/render';
 import { REVIEW, tracked, verified } from './helpers';
 
 jest.mock('@/lib/api/calls', () => ({ getHandshake: jest.fn(), getOrderByNumber: jest.fn() }));
-jest.mock('@/lib/server/config', () => ({ getConfig: () => ({ siteUrl: 'https://shop.example', port: 3000, businessId: 'regal', trustProxy: true }) }));
+jest.mock('@/lib/server/config', () => ({ getConfig: () => ({ siteUrl: 'https://shop.example', port: 3000, businessId: 'regal', trustProxy: 1 }) }));
 jest.mock('next/router', () => ({ useRouter: () => ({ replace: jest.fn() }) }));
 
 const lookup = jest.mocked(calls.getOrderByNumber);
@@ -50,7 +51,7 @@ function request(query: Record<string, string | string[]>) {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
     hasHeader: (name: string) => name.toLowerCase() in headers,
   };
-  const req = { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }, socket: { remoteAddress: '127.0.0.1' } };
+  const req = { headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' }, socket: { remoteAddress: '127.0.0.1' } };
   const ctx = { req, res, query, resolvedUrl: '/order-tracker' } as unknown as GetServerSidePropsContext;
   return { ctx, headers };
 }
@@ -76,7 +77,7 @@ describe('getServerSideProps', () => {
     lookup.mockResolvedValue(verified());
     const { props, headers } = await serve({ number: ' rf-100234 ', email: 'ada@example.com' });
     expect(lookup).toHaveBeenCalledTimes(1);
-    expect(lookup.mock.calls[0]!.slice(1)).toEqual(['RF-100234', 'ada@example.com', { 'X-Forwarded-For': '203.0.113.9' }]);
+    expect(lookup.mock.calls[0]!.slice(1)).toEqual(['RF-100234', 'ada@example.com', { 'X-Shop-Client-Address': '203.0.113.9', 'X-Shop-Forward-Key': expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect(props).toMatchObject({ number: 'RF-100234', email: 'ada@example.com', result: verified(), error: null });
     expect(headers['cache-control']).toBe('private, no-store');
   });

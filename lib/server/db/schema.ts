@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -203,6 +204,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * When the owner of the e-mail first proved it (a one-time password sent to it was entered).
+     * Proving it revokes every token issued before, so an account someone else pre-registered
+     * for this address keeps no access.
+     */
+    emailProvenAt: timestamp('email_proven_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
 );
@@ -220,6 +227,8 @@ export const authTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How the login was made: password (login, signup, checkout account), otp (a one-time password), password-change. */
+    via: text('via').notNull().default('password'),
   },
   (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
@@ -485,12 +494,14 @@ export const paymentAttempts = pgTable(
     /** paystack, flutterwave, payPal, monnify, or a manual method key. */
     provider: text('provider').notNull(),
     reference: text('reference').notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
     /** started, succeeded, failed, cancelled, mismatch (confirmed but not for the asked amount/currency), claimed (manual: shopper says sent). */
     status: text('status').notNull().default('started'),
     /** The provider's own id for the transaction (Flutterwave transaction id, PayPal order id, Monnify transaction reference). */
     providerTransactionId: text('provider_transaction_id'),
+    /** Paid through the built-in sandbox (no real money): shown as a test payment everywhere. */
+    sandbox: boolean('sandbox').notNull().default(false),
     /** Why it failed or did not match, in words staff can read. */
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,9 @@
 /**
  * Slows down repeated failures, counted in the database so that every server process shares the
- * counts. A counter is a key (e.g. `login:email:ada@example.com`, `login:ip:10.0.0.1`) with a rule
- * (at most `limit` events in a sliding `windowMs`). Keys are stored as SHA-256 digests.
+ * counts. A counter is a key (e.g. `login:email:ada@example.com`, `login:ip:10.0.0.1`, or a
+ * shop-wide `track-miss:shop`) with a rule (at most `limit` events in a sliding `windowMs`). Keys
+ * are stored as SHA-256 digests. Address keys come from `clientKey()` (client-ip.ts): normalised,
+ * an IPv6 address as its /64.
  */
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
@@ -29,6 +31,19 @@ export const RULES = {
   signupConflictPerAddress: { limit: 10, windowMs: 60 * MINUTE },
   /** Order-tracker misses (unknown number, or an e-mail that is not the order's): slows down guessing. */
   trackMissPerAddress: { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong e-mails for one order number, from any address: past it the order shows its details to
+   * no e-mail (not even the right one) until the window passes; its status still shows without one.
+   */
+  trackEmailPerOrder: { limit: 5, windowMs: 60 * MINUTE },
+
+  // Ceilings for the whole shop, whatever the address: they stop a scan spread over many
+  // addresses. A real shop sees a few of these events an hour; past a ceiling the call answers
+  // 429 to everyone for at most a minute.
+  /** Tracker misses (unknown numbers and wrong e-mails) across all addresses. */
+  trackMissShop: { limit: 60, windowMs: MINUTE },
+  /** 'Account exists' answers (signup's 409 and the checkout's notice) across all addresses. */
+  accountExistsShop: { limit: 30, windowMs: MINUTE },
 } satisfies Record<string, LimitRule>;
 
 /** Events older than this are deleted as new ones are recorded. */

@@ -8,6 +8,12 @@
  * account's upgrade answer are the only places an account shows, because the flows need them.
  * Repeated failures are slowed down per e-mail and per client address (429, see `rate-limit.ts`).
  *
+ * Anyone can create an account for any e-mail (signup, checkout). The first one-time password
+ * entered for it proves the address and takes back what was set before (`proveEmail` in
+ * `accounts/otp.ts`: tokens, password, cart, saved recipients). A password change needs the
+ * current password or a token from a code entered in the last 15 minutes, so a stolen token
+ * cannot lock the owner out.
+ *
  * Never logged: passwords, codes (except by the dev outbox in development), tokens.
  */
 import { eq } from 'drizzle-orm';
@@ -25,7 +31,7 @@ import {
   type UserRecord,
 } from '@/lib/contracts/auth';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '@/lib/server/security/passwords';
-import { assertAllowed, clearCounter, countEvents, recordEvent } from '@/lib/server/security/rate-limit';
+import { assertAllowed, claimAttempt, clearCounter, countEvents, recordEvent } from '@/lib/server/security/rate-limit';
 import { bearerToken } from '@/lib/server/security/tokens';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import {
@@ -35,9 +41,17 @@ import {
   otpValidateCounters,
   signupConflictCounters,
 } from '@/lib/server/services/accounts/limits';
-import { consumeOtp, sendOtp, type OtpOutcome } from '@/lib/server/services/accounts/otp';
+import { consumeOtp, proveEmail, sendOtp, type OtpOutcome } from '@/lib/server/services/accounts/otp';
 import { createAccount, saveCart, userRecord } from '@/lib/server/services/accounts/records';
-import { issueToken, revokeAllTokens, revokeToken, userForToken, type UserRow } from '@/lib/server/services/accounts/sessions';
+import {
+  isFreshOtp,
+  issueToken,
+  revokeAllTokens,
+  revokeToken,
+  tokenOrigin,
+  userForToken,
+  type UserRow,
+} from '@/lib/server/services/accounts/sessions';
 
 export { requestContext, assertBusiness, type RequestContext } from '@/lib/server/services/accounts/context';
 export type { UserRow } from '@/lib/server/services/accounts/sessions';
@@ -60,15 +74,21 @@ export type SignupInput = { email: string; password: string; name?: string; mark
 
 /** Creates an account with an empty server cart and logs it in; 409 when the e-mail has one. */
 export async function signup(db: Db, input: SignupInput, ctx: RequestContext): Promise<UserRecord> {
-  await assertAllowed(db, signupConflictCounters(ctx.ip), ctx.now);
-  const passwordHash = await hashPassword(input.password);
-  const created = await db.transaction((tx) =>
-    createAccount(tx, { email: input.email, passwordHash, name: input.name, marketingOptIn: input.marketingOptIn }, ctx.now),
-  );
-  if (!created) {
-    await recordEvent(db, signupConflictCounters(ctx.ip), ctx.now);
-    throw new HttpError(409, 'An account with this e-mail already exists. Please log in or reset your password.');
+  // Counted as an 'account exists' answer (per address and shop-wide) until the account is made,
+  // so that simultaneous signups cannot all pass a check made before any of them was counted.
+  const forgetAttempt = await claimAttempt(db, signupConflictCounters(ctx.ip), ctx.now);
+  let created: Awaited<ReturnType<typeof createAccount>>;
+  try {
+    const passwordHash = await hashPassword(input.password);
+    created = await db.transaction((tx) =>
+      createAccount(tx, { email: input.email, passwordHash, name: input.name, marketingOptIn: input.marketingOptIn }, ctx.now),
+    );
+  } catch (error) {
+    await forgetAttempt();
+    throw error;
   }
+  if (!created) throw new HttpError(409, 'An account with this e-mail already exists. Please log in or reset your password.');
+  await forgetAttempt();
   return { authToken: created.token, email: created.user.email, name: created.user.name, cartItems: [], recipients: [] };
 }
 
@@ -97,9 +117,14 @@ export async function login(db: Db, email: string, password: string, ctx: Reques
   await clearCounter(db, loginAccount(email));
   const rehash = needsRehash(user.passwordHash!) ? await hashPassword(password) : null;
   const token = await db.transaction(async (tx) => {
+    // The password may have changed (or been removed by the e-mail's first proof) while argon2
+    // ran: then the one verified no longer logs in.
+    const [current] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('update');
+    if (current?.passwordHash !== user.passwordHash) return null;
     if (rehash) await tx.update(users).set({ passwordHash: rehash, updatedAt: ctx.now }).where(eq(users.id, user.id));
-    return issueToken(tx, user.id, ctx.now);
+    return issueToken(tx, user.id, ctx.now, 'password');
   });
+  if (!token) throw new HttpError(401, INCORRECT_LOGIN_MESSAGE);
   return userRecord(db, user, token);
 }
 
@@ -113,21 +138,33 @@ export async function requestOtp(db: Db, email: string, ctx: RequestContext): Pr
   return { email };
 }
 
-/** Logs in with an e-mailed code (the next step is a new password); 400 with a clear message otherwise. */
-export async function validateOtp(db: Db, email: string, code: string, ctx: RequestContext): Promise<UserRecord> {
+/** What a code login answers. */
+export const OTP_VALIDATED_MESSAGE = 'OTP validated successfully';
+/** … when the code was the first proof of the e-mail (the password set before it was removed). */
+export const FIRST_PROOF_MESSAGE = `${OTP_VALIDATED_MESSAGE}. Your e-mail address is now confirmed: please choose a new password.`;
+
+/**
+ * Logs in with an e-mailed code (the next step is a new password); 400 with a clear message
+ * otherwise. The first code of an account proves its e-mail: see `proveEmail` (every older
+ * token revoked, the password set before removed, cart and saved recipients dropped).
+ */
+export async function validateOtp(db: Db, email: string, code: string, ctx: RequestContext): Promise<{ user: UserRecord; message: string }> {
   const counters = otpValidateCounters(email, ctx.ip);
   await assertAllowed(db, counters, ctx.now);
   const user = await findUser(db, email);
 
   let outcome: OtpOutcome;
   let token: string | null = null;
+  let firstProof = false;
   if (!user) {
     // Behave like an account whose code died after too many wrong tries.
     outcome = (await countEvents(db, otpValidateAccount(email), ctx.now)) >= OTP_MAX_ATTEMPTS ? 'dead' : 'wrong';
   } else {
-    ({ outcome, token } = await db.transaction(async (tx) => {
+    ({ outcome, token, firstProof } = await db.transaction(async (tx) => {
       const result = await consumeOtp(tx, user.id, code, ctx.now);
-      return { outcome: result, token: result === 'ok' ? await issueToken(tx, user.id, ctx.now) : null };
+      if (result !== 'ok') return { outcome: result, token: null, firstProof: false };
+      const first = await proveEmail(tx, user.id, ctx.now);
+      return { outcome: result, token: await issueToken(tx, user.id, ctx.now, 'otp'), firstProof: first };
     }));
   }
   if (outcome !== 'ok' || !user || !token) {
@@ -136,7 +173,7 @@ export async function validateOtp(db: Db, email: string, code: string, ctx: Requ
   }
   await clearCounter(db, otpValidateAccount(email));
   await clearCounter(db, loginAccount(email));
-  return userRecord(db, user, token);
+  return { user: await userRecord(db, user, token), message: firstProof ? FIRST_PROOF_MESSAGE : OTP_VALIDATED_MESSAGE };
 }
 
 // --- Logged-in calls --------------------------------------------------------------------------
@@ -158,19 +195,48 @@ export async function currentUserRecord(db: Db, req: Pick<IncomingMessage, 'head
   return user && token ? userRecord(db, user, token) : null;
 }
 
+export const CURRENT_PASSWORD_NEEDED_MESSAGE = 'Please enter your current password, or log in with a one-time password to set a new one.';
+export const CURRENT_PASSWORD_WRONG_MESSAGE =
+  'Your current password is not correct. Please try again, or log in with a one-time password to set a new one.';
+
 /**
  * Sets a new password, lifts the legacy flag, voids any code, revokes every token of the account
- * and answers the record with a fresh token.
+ * and answers the record with a fresh token (via 'password-change').
+ *
+ * Allowed when the request's token was issued by a one-time password less than
+ * `FRESH_OTP_MINUTES` ago (the reset flow), or when `currentPassword` is right; otherwise 403, so
+ * that a stolen token cannot lock the owner out. A wrong current password counts as a failed
+ * login for the account's e-mail and the client's address (429 past the login limits).
  */
-export async function changePassword(db: Db, session: Session, password: string, now: Date): Promise<UserRecord> {
-  const passwordHash = await hashPassword(password);
+export async function changePassword(
+  db: Db,
+  session: Session,
+  input: { password: string; currentPassword?: string },
+  ctx: RequestContext,
+): Promise<UserRecord> {
+  const { user } = session;
+  if (!isFreshOtp(await tokenOrigin(db, session.token, ctx.now), ctx.now)) {
+    if (!input.currentPassword) throw new HttpError(403, CURRENT_PASSWORD_NEEDED_MESSAGE);
+    // Counted as a failed login first (429 past the limits), forgotten when the password is right.
+    const forgetAttempt = await claimAttempt(db, loginCounters(user.email, ctx.ip), ctx.now);
+    const right = user.passwordHash ? await verifyPassword(user.passwordHash, input.currentPassword) : await verifyNothing(input.currentPassword);
+    if (!right) throw new HttpError(403, CURRENT_PASSWORD_WRONG_MESSAGE);
+    await forgetAttempt();
+  }
+  const passwordHash = await hashPassword(input.password);
   const token = await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, legacy: false, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, session.user.id));
-    await revokeAllTokens(tx, session.user.id, now);
-    await tx.delete(otpCodes).where(eq(otpCodes.userId, session.user.id));
-    return issueToken(tx, session.user.id, now);
+    // Locks the token's row: a second change made with the same token waits, then finds it
+    // revoked (401). The stored password must still be the one checked above.
+    const origin = await tokenOrigin(tx, session.token, ctx.now, true);
+    const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('update');
+    if (!origin || !row) throw new UnauthorizedError();
+    if (row.passwordHash !== user.passwordHash && !isFreshOtp(origin, ctx.now)) throw new HttpError(403, CURRENT_PASSWORD_WRONG_MESSAGE);
+    await tx.update(users).set({ passwordHash, legacy: false, passwordChangedAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await revokeAllTokens(tx, user.id, ctx.now);
+    await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
+    return issueToken(tx, user.id, ctx.now, 'password-change');
   });
-  return userRecord(db, session.user, token);
+  return userRecord(db, user, token);
 }
 
 /** Ends the session of the token sent (idempotent). */

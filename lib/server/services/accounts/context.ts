@@ -2,17 +2,20 @@
 import type { IncomingMessage } from 'node:http';
 import { getConfig } from '@/lib/server/config';
 import { BadRequestError } from '@/lib/server/http/errors';
-import { clientIp } from '@/lib/server/security/client-ip';
+import { clientKey } from '@/lib/server/security/client-ip';
 import { now } from '@/lib/server/security/clock';
 
 export type RequestContext = {
-  /** The client's address, for the per-address rate limits. */
+  /**
+   * The client's address as a rate-limit key (`clientKey`: from the socket or the configured
+   * number of trusted proxies, normalised; an IPv6 address counts as its /64).
+   */
   ip: string;
   now: Date;
 };
 
 export function requestContext(req: Pick<IncomingMessage, 'headers' | 'socket'>): RequestContext {
-  return { ip: clientIp(req, getConfig().trustProxy), now: now() };
+  return { ip: clientKey(req, getConfig().trustProxy), now: now() };
 }
 
 /** A `business` in a body is optional, but when given it must name this shop. */

@@ -1,4 +1,8 @@
-/** The rate-limit counters of each account call, per account (e-mail) and per client address. */
+/**
+ * The rate-limit counters of each account call: per account (e-mail), per client address (the
+ * `ip` of a RequestContext is already a rate-limit key) and, for answers that tell whether an
+ * account exists, shop-wide.
+ */
 import { RULES, type Counter } from '@/lib/server/security/rate-limit';
 
 export const loginAccount = (email: string): Counter => ({ key: `login:email:${email}`, rule: RULES.loginPerAccount });
@@ -18,4 +22,8 @@ export const otpRequestCounters = (email: string, ip: string): Counter[] => [
   { key: `otp-request:ip:${ip}`, rule: RULES.otpRequestPerAddress },
 ];
 
-export const signupConflictCounters = (ip: string): Counter[] => [{ key: `signup-conflict:ip:${ip}`, rule: RULES.signupConflictPerAddress }];
+/** 'Account exists' answers (signup's 409, the checkout's notice): per address and shop-wide. */
+export const signupConflictCounters = (ip: string): Counter[] => [
+  { key: `signup-conflict:ip:${ip}`, rule: RULES.signupConflictPerAddress },
+  { key: 'signup-conflict:shop', rule: RULES.accountExistsShop },
+];

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { otpCodes } from '@/lib/server/db/schema';
+import { otpCodes, users } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES } from '@/lib/contracts/auth';
 import { queueMail } from '@/lib/server/mail/mailer';
@@ -13,7 +13,8 @@ import { assertAllowed, recordEvent } from '@/lib/server/security/rate-limit';
 import { hashOtpCode, newOtpCode, sameDigest } from '@/lib/server/security/tokens';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import { otpRequestCounters } from '@/lib/server/services/accounts/limits';
-import type { UserRow } from '@/lib/server/services/accounts/sessions';
+import { dropUnprovenData } from '@/lib/server/services/accounts/records';
+import { revokeAllTokens, type UserRow } from '@/lib/server/services/accounts/sessions';
 
 /**
  * Counts a code request for the e-mail and the address (429 past the limits), then, when the
@@ -61,4 +62,28 @@ export async function consumeOtp(tx: Db, userId: string, code: string, now: Date
   if (now.getTime() >= row.expiresAt.getTime()) return 'expired';
   await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.userId, userId));
   return 'ok';
+}
+
+/**
+ * Records that the owner of the account's e-mail has proven it (a right code was just consumed),
+ * inside the caller's transaction; true when this was the first proof.
+ *
+ * Until then anyone could have created the account (signup, or 'create an account' at checkout,
+ * for somebody else's address). So the first proof takes back everything set before it:
+ * - every token issued so far is revoked (the caller issues the owner's new one afterwards);
+ * - the password is removed: the one set before the proof may be a stranger's, who would
+ *   otherwise just log in again. The owner chooses a new one (the dialog's next step after a
+ *   code, see components/auth/reset-screens.tsx); until then only a code logs in;
+ * - the server cart and the saved recipients are dropped: they came from whoever held the
+ *   account before the proof, and must neither show the owner a stranger's addresses nor let
+ *   the stranger plant some.
+ * Later proofs change nothing (a code login on a second device keeps the first one logged in).
+ */
+export async function proveEmail(tx: Db, userId: string, now: Date): Promise<boolean> {
+  const [row] = await tx.select({ provenAt: users.emailProvenAt }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row || row.provenAt) return false;
+  await tx.update(users).set({ emailProvenAt: now, passwordHash: null, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
+  await revokeAllTokens(tx, userId, now);
+  await dropUnprovenData(tx, userId, now);
+  return true;
 }

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/server/db/client';
-import { userCarts, users } from '@/lib/server/db/schema';
+import { recipients, userCarts, users } from '@/lib/server/db/schema';
 import { cartItemSchema, type CartItem, type UserRecord } from '@/lib/contracts/auth';
 import { issueToken, type UserRow } from '@/lib/server/services/accounts/sessions';
 import { savedRecipients } from '@/lib/server/services/orders/recipients';
@@ -34,11 +34,22 @@ export async function saveCart(db: Db, userId: string, items: CartItem[], now: D
   return items;
 }
 
+/**
+ * Empties the server cart and deletes the saved recipients of a user, inside the caller's
+ * transaction: at the first proof of an e-mail they were written by someone who never proved the
+ * address (an account pre-registered for somebody else's e-mail), and must not reach the owner.
+ */
+export async function dropUnprovenData(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx.update(userCarts).set({ items: [], updatedAt: now }).where(eq(userCarts.userId, userId));
+  await tx.delete(recipients).where(eq(recipients.userId, userId));
+}
+
 export type NewAccount = { email: string; passwordHash: string; name?: string; marketingOptIn?: boolean };
 
 /**
  * Inserts an account (e-mail lower-cased by the caller, password already hashed) with an empty
- * server cart and a first token, inside the caller's transaction. Null, with nothing written,
+ * server cart and a first token (via 'password'), inside the caller's transaction. Its e-mail is
+ * not proven (`emailProvenAt` null) until a one-time password sent to it is entered. Null, with nothing written,
  * when the e-mail already has an account.
  */
 export async function createAccount(tx: Db, input: NewAccount, now: Date): Promise<{ user: UserRow; token: string } | null> {

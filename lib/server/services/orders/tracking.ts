@@ -4,7 +4,10 @@
  * items): numbers are short and guessable. The order's id, recipient, timeline notes and review
  * come only with the sender's e-mail.
  * Misses (an unknown number, or an e-mail that is not the order's) are counted per client
- * address; past the limit every lookup from that address is refused (429) until the window passes.
+ * address and shop-wide; past a limit every lookup from that address (or, shop-wide, from anyone)
+ * is refused (429) until the window passes. Wrong e-mails are also counted per order, whatever the
+ * address: past that limit a lookup of the order with any e-mail, even the right one, is refused
+ * (429), so that guesses spread over many addresses stop too; its status still shows without one.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
@@ -18,7 +21,12 @@ import type { Review, TrackedOrder } from '@/lib/contracts/orders';
 
 export const TRACK_NOT_FOUND_MESSAGE = 'We could not find an order with that number';
 
-export const trackMissCounters = (ip: string): Counter[] => [{ key: `track-miss:ip:${ip}`, rule: RULES.trackMissPerAddress }];
+export const trackMissCounters = (ip: string): Counter[] => [
+  { key: `track-miss:ip:${ip}`, rule: RULES.trackMissPerAddress },
+  { key: 'track-miss:shop', rule: RULES.trackMissShop },
+];
+/** Wrong e-mails given for one order, from any address. */
+export const trackEmailCounters = (orderId: string): Counter[] => [{ key: `track-email:order:${orderId}`, rule: RULES.trackEmailPerOrder }];
 
 /** An order number as stored: trimmed, upper-case ('rf-100234' finds RF-100234). */
 export function normaliseOrderNumber(number: string): string {
@@ -44,7 +52,8 @@ function isSender(order: OrderRow, email: string): boolean {
 /**
  * Looks up an order by its number for the tracker. With the sender's e-mail the answer is
  * `verified` and carries the id, recipient, `canReview` and `review`; without it (or with another
- * e-mail) those keys are absent. 404 for an unknown number, 429 past the miss limit.
+ * e-mail) those keys are absent. 404 for an unknown number, 429 past a miss limit or, with an
+ * e-mail, past the order's wrong-e-mail limit.
  */
 export async function trackOrder(db: Db, number: string, email: string | undefined, ctx: RequestContext): Promise<TrackedOrder> {
   // Every lookup counts as a miss until it proves not to be one: simultaneous lookups then cannot
@@ -55,6 +64,17 @@ export async function trackOrder(db: Db, number: string, email: string | undefin
   const [order] = orderNumber.length <= 40 ? await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)) : [];
   if (!order) throw new NotFoundError(TRACK_NOT_FOUND_MESSAGE);
   const given = email?.trim() ?? '';
+  if (given !== '') {
+    // Every e-mail counts as wrong for the order until it proves right; past the order's limit
+    // none is compared. The refused lookup is no miss for the address: the order's lock stops it.
+    try {
+      const forgetEmail = await claimAttempt(db, trackEmailCounters(order.id), ctx.now);
+      if (isSender(order, given)) await forgetEmail();
+    } catch (error) {
+      await forgetAttempt();
+      throw error;
+    }
+  }
   const verified = given !== '' && isSender(order, given);
   if (given === '' || verified) await forgetAttempt();
 

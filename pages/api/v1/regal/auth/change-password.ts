@@ -2,8 +2,7 @@ import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { changePasswordBody } from '@/lib/contracts/auth';
 import { getDb } from '@/lib/server/db/client';
-import { now } from '@/lib/server/security/clock';
-import { assertBusiness, changePassword, requireUser } from '@/lib/server/services/accounts';
+import { assertBusiness, changePassword, requestContext, requireUser } from '@/lib/server/services/accounts';
 
 export const config = { api: { bodyParser: false } };
 
@@ -14,8 +13,9 @@ export default route({
     handle: async ({ req, body }) => {
       assertBusiness(body.business);
       const db = await getDb();
-      const at = now();
-      const user = await changePassword(db, await requireUser(db, req, at), body.password, at);
+      const ctx = requestContext(req);
+      // Needs the current password, or a token from a one-time password entered in the last 15 minutes.
+      const user = await changePassword(db, await requireUser(db, req, ctx.now), body, ctx);
       return { data: user, message: 'Password changed successfully and user logged in' };
     },
   }),

@@ -1,5 +1,6 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
+import { emptyBody } from '@/lib/contracts/text';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { logout } from '@/lib/server/services/accounts';
@@ -10,6 +11,7 @@ export const config = { api: { bodyParser: false } };
 export default route({
   POST: endpoint({
     query: businessQuery,
+    body: emptyBody,
     handle: async ({ req }) => {
       await logout(await getDb(), req, now());
       return { data: { loggedOut: true }, message: 'Logged out' };

@@ -12,8 +12,8 @@ export default route({
     body: otpValidateBody,
     handle: async ({ req, body }) => {
       assertBusiness(body.business);
-      const user = await validateOtp(await getDb(), body.email, body.code, requestContext(req));
-      return { data: user, message: 'OTP validated successfully' };
+      const { user, message } = await validateOtp(await getDb(), body.email, body.code, requestContext(req));
+      return { data: user, message };
     },
   }),
 });
