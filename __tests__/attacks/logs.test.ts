@@ -6,6 +6,11 @@
  * signed webhooks, genuine and forged — with every `console.*` call and every write to
  * process.stdout and process.stderr captured; none of the passwords, OTP codes, bearer tokens,
  * the provider's secret key or the webhook signatures may appear in what was captured.
+ *
+ * Failing paths too (issue 11): a write whose query fails (a trigger refuses the row, with the row
+ * in its message, like PostgreSQL's 'Key (email)=(…)') answers a 500 quoting its request id, and
+ * the log line carries that id, the error's class, code and table, and none of what was sent:
+ * no password or its argon2id hash, no name, phone, e-mail or address.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +19,11 @@ import type { CheckoutAnswer, Order, OrderCreated } from '@/lib/contracts/orders
 import type { UserRecord } from '@/lib/contracts/auth';
 import type { PaymentStart } from '@/lib/contracts/payments';
 import type { OutboxEntry } from '@/lib/server/mail/outbox';
+import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
+import { getDb } from '@/lib/server/db/client';
+import { describeError } from '@/lib/server/http/errors';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
 import { createFakePaystack } from '@/lib/server/payments/sandbox/paystack';
@@ -87,7 +96,7 @@ it('a representative run of logins, OTPs, checkout with a password, payments and
   const loggedIn = await call<UserRecord>('POST', '/v1/regal/auth/login', { body: { email, password }, headers: ip() });
   expect(loggedIn.status).toBe(200);
   secrets.push(loggedIn.body.data.authToken);
-  const changed = await call<UserRecord>('PUT', '/v1/regal/auth/change-password', { body: { password: newPassword }, headers: { ...ip(), authorization: `Bearer ${loggedIn.body.data.authToken}` } });
+  const changed = await call<UserRecord>('PUT', '/v1/regal/auth/change-password', { body: { password: newPassword, currentPassword: password }, headers: { ...ip(), authorization: `Bearer ${loggedIn.body.data.authToken}` } });
   expect(changed.status).toBe(200);
   secrets.push(changed.body.data.authToken);
   expect((await call('PUT', '/v1/regal/auth/change-password', { body: { password: 'short' }, headers: { authorization: `Bearer ${changed.body.data.authToken}` } })).status).toBe(400);
@@ -111,7 +120,7 @@ it('a representative run of logins, OTPs, checkout with a password, payments and
   const checkoutPassword = `Checkout-pass-${tag()}`;
   secrets.push(checkoutPassword);
   const body = deliveryCheckout(plainDay());
-  const checkedOut = await call<CheckoutAnswer>('PUT', `/v1/firebase/order/checkout-order/${id}`, { body: { ...body, userData: { ...body.userData, password: checkoutPassword } }, headers: ip() });
+  const checkedOut = await call<CheckoutAnswer>('PUT', `/v1/firebase/order/checkout-order/${id}`, { body: { ...body, shouldCreateAccount: true, userData: { ...body.userData, password: checkoutPassword } }, headers: ip() });
   expect(checkedOut.status).toBe(200);
   const checkoutToken = (checkedOut.body.data as unknown as { user?: { authToken?: string } | null }).user?.authToken;
   if (checkoutToken) secrets.push(checkoutToken);
@@ -139,4 +148,72 @@ it('a representative run of logins, OTPs, checkout with a password, payments and
   for (const secret of secrets) expect([secret, text.includes(secret)]).toEqual([secret, false]);
   // Nor the bearer header with any token in it.
   expect(text).not.toMatch(/Bearer [A-Za-z0-9_-]{20,}/);
+});
+
+describe('failing writes log no personal data or secret (issue 11)', () => {
+  async function refuseWrites(on: boolean) {
+    const db = await getDb();
+    if (!on) {
+      for (const statement of ['DROP TRIGGER IF EXISTS attack_logs_users ON users', 'DROP TRIGGER IF EXISTS attack_logs_orders ON orders', 'DROP FUNCTION IF EXISTS attack_logs_refuse()']) await db.execute(sql.raw(statement));
+      return;
+    }
+    // The driver's message then carries the whole row, as a duplicate key's detail carries the value.
+    await db.execute(sql.raw(`CREATE FUNCTION attack_logs_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused row %', row_to_json(NEW); END $$`));
+    await db.execute(sql.raw('CREATE TRIGGER attack_logs_users BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION attack_logs_refuse()'));
+    await db.execute(sql.raw('CREATE TRIGGER attack_logs_orders BEFORE UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION attack_logs_refuse()'));
+  }
+
+  afterEach(async () => {
+    await refuseWrites(false);
+  });
+
+  it('a failed signup and a failed checkout answer 500 with a request id, and log it without what was sent', async () => {
+    const shop = await seededProducts();
+    const created = await call<OrderCreated>('POST', '/v1/firebase/order/create', { body: { cartItems: [itemOf(shop.gift)], currency: 'NGN', deliveryDate: '' } });
+    expect(created.status).toBe(201);
+    await refuseWrites(true);
+    const start = captured.length;
+
+    const email = `failing.${tag()}@example.com`;
+    const password = `Failing-pass-${tag()}`;
+    const signupName = `Adaeze ${tag()}`;
+    const signup = await fetch(`${server.url}/v1/regal/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.78.1.1' }, body: JSON.stringify({ email, password, name: signupName }) });
+    expect(signup.status).toBe(500);
+    const signupId = signup.headers.get('x-request-id');
+    expect(signupId).toMatch(/^[0-9a-f]{8}$/);
+    expect(await signup.json()).toEqual({ data: null, error: true, status: 500, message: `Something went wrong on our side. Please try again. (ref ${signupId})` });
+
+    const body = deliveryCheckout(plainDay());
+    const personal = { name: `Ngozi ${tag()}`, phone: '08097654321', address: `17 Awolowo Road ${tag()}`, recipient: `Chidi ${tag()}`, email: `buyer.${tag()}@example.com` };
+    const order = {
+      ...body,
+      orderData: { ...body.orderData, recipient: { ...body.orderData.recipient, name: personal.recipient, address: personal.address } },
+      userData: { ...body.userData, name: personal.name, phone: personal.phone, email: personal.email },
+    };
+    const checkout = await fetch(`${server.url}/v1/firebase/order/checkout-order/${created.body.data.id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) });
+    expect(checkout.status).toBe(500);
+    const checkoutId = checkout.headers.get('x-request-id');
+    expect(((await checkout.json()) as { message: string }).message).toContain(`(ref ${checkoutId})`);
+
+    const text = captured.slice(start).join('\n');
+    expect(text).toMatch(new RegExp(`\\[api\\] POST /v1/regal/auth/signup failed \\(ref ${signupId}\\): .*code=P0001 table=users`));
+    expect(text).toMatch(new RegExp(`\\[api\\] PUT /v1/firebase/order/checkout-order/\\S+ failed \\(ref ${checkoutId}\\): .*table=orders`));
+    for (const value of [email, password, signupName, ...Object.values(personal), '0809 765 4321', '+2348097654321']) expect([value, text.includes(value)]).toEqual([value, false]);
+    for (const marker of ['$argon2id$', 'params:', 'refused row', 'Failed query']) expect([marker, text.includes(marker)]).toEqual([marker, false]);
+  });
+
+  it("describes a Drizzle 'Failed query' by class, code, table and constraint only", () => {
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+      name: 'error',
+      code: '23505',
+      table: 'users',
+      constraint: 'users_email_unique',
+      detail: 'Key (email)=(ada@example.com) already exists.',
+    });
+    const error = new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['ada@example.com', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA'], driver);
+    const line = describeError(error);
+    expect(line).toMatch(/^DrizzleQueryError < \S+ code=23505 table=users constraint=users_email_unique/);
+    expect(line).not.toMatch(/ada@example\.com|argon2|duplicate|Key \(/);
+    expect(describeError(new DrizzleQueryError('update "orders" set "sender_phone" = $1', ['08031234567']))).toMatch(/table=orders/);
+  });
 });

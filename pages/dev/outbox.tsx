@@ -1,18 +1,21 @@
 /**
  * /dev/outbox: the e-mails the shop "sent" without an SMTP server (newest first), so that a
- * one-time password can be read during development. A bare page (no shop layout); 404 in production.
+ * one-time password can be read during development. A bare page (no shop layout); 404 when the
+ * operator runs the shop in production (`isLiveProduction()`, the payment sandbox's rule: a plain
+ * `npm start` keeps it, `NODE_ENV=production npm start` does not).
  */
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import Head from 'next/head';
 import { Link } from '@/components/ui/link';
 import { getConfig } from '@/lib/server/config';
+import { isLiveProduction } from '@/lib/server/operator';
 import { readOutbox, type OutboxEntry } from '@/lib/server/mail/outbox';
 
 type Props = { entries: OutboxEntry[]; to: string };
 
 export const getServerSideProps = (async ({ query, res }) => {
+  if (isLiveProduction()) return { notFound: true };
   const config = getConfig();
-  if (config.env === 'production') return { notFound: true };
   const to = typeof query.to === 'string' ? query.to.slice(0, 254) : '';
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Robots-Tag', 'noindex');

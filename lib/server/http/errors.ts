@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * Errors that become HTTP answers. Services throw `HttpError` (or a subclass) for expected
  * outcomes a caller can act on; anything else is a bug and becomes a 500 with no details.
@@ -62,6 +64,96 @@ function isConnectionFailure(error: unknown): boolean {
   return messages(error).some((message) =>
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(message),
   );
+}
+
+/** A PostgreSQL SQLSTATE (five digits or capitals) or a Node error code (`ECONNRESET`). */
+const SAFE_CODE = /^(?:[0-9A-Z]{5}|E[A-Z_]{2,30}|ERR_[A-Z_]{2,60})$/;
+/** The table a query writes or reads first, from Drizzle's query text (never its parameters). */
+const QUERY_TABLE = /\b(?:insert\s+into|update|delete\s+from|from)\s+"([A-Za-z0-9_]{1,63})"/i;
+const SAFE_NAME = /^[A-Za-z0-9_.$]{1,80}$/;
+
+function field(error: unknown, name: string): unknown {
+  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined;
+}
+
+/** A class name, error name or identifier fit for a log line (anything else is dropped). */
+function safeName(value: unknown): string | undefined {
+  return typeof value === 'string' && SAFE_NAME.test(value) ? value : undefined;
+}
+
+/**
+ * What may be logged about a server error: the class (and its causes' classes), the PostgreSQL
+ * error code, the table (the driver's `table` field, or the first table named in the query text),
+ * the constraint's name, the `logDetail` an error of the shop's own offers (e.g. a provider that
+ * did not answer in time, secrets redacted), and where it was thrown (the stack's frames, which hold no data). Never
+ * a message (a driver's says `Key (email)=(…)`, Drizzle's carries every parameter: password
+ * hashes, names, phones, addresses), never the query's parameters.
+ *
+ * @example describeError(new DrizzleQueryError('insert into "users" …', ['x@y', '$argon2id$…'], pgError))
+ * // 'DrizzleQueryError < DatabaseError code=23505 table=users constraint=users_email_unique at …'
+ */
+export function describeError(error: unknown): string {
+  const classes: string[] = [];
+  let code: string | undefined;
+  let table: string | undefined;
+  let constraint: string | undefined;
+  let detail: string | undefined;
+  let frames: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const constructorName = safeName((current as { constructor?: { name?: unknown } }).constructor?.name);
+    const name = safeName(field(current, 'name'));
+    // Bundled drivers' classes may be minified to a letter: their `name` says more then.
+    const useful = constructorName && constructorName !== 'Error' && constructorName.length > 2 ? constructorName : undefined;
+    classes.push(useful ?? name ?? constructorName ?? 'object');
+    const ownCode = field(current, 'code');
+    if (!code && typeof ownCode === 'string' && SAFE_CODE.test(ownCode)) code = ownCode;
+    table ??= safeName(field(current, 'table'));
+    const query = field(current, 'query');
+    if (!table && typeof query === 'string') table = QUERY_TABLE.exec(query)?.[1];
+    constraint ??= safeName(field(current, 'constraint'));
+    // An error of the shop's own may say more in `logDetail`: words it wrote for the log, no data.
+    const own = field(current, 'logDetail');
+    if (!detail && typeof own === 'string') detail = own.slice(0, 300);
+    const stack = field(current, 'stack');
+    if (frames.length === 0 && typeof stack === 'string') {
+      const all = stack
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .map((line) => line.trim());
+      // The shop's own frames say where it went wrong; the driver's first one where it surfaced.
+      const own = all.filter((line) => !/node_modules|node:internal/.test(line));
+      frames = [...all.slice(0, 1), ...own.slice(0, 2)].filter((line, i, list) => list.indexOf(line) === i);
+    }
+    current = field(current, 'cause');
+  }
+  if (classes.length === 0) classes.push(typeof error);
+  const parts = [classes.join(' < ')];
+  if (code) parts.push(`code=${code}`);
+  if (table) parts.push(`table=${table}`);
+  if (constraint) parts.push(`constraint=${constraint}`);
+  if (detail) parts.push(`(${detail})`);
+  if (frames.length) parts.push(frames.join(' | '));
+  return parts.join(' ');
+}
+
+/** A short random id for one request: sent as `X-Request-Id`, quoted in 500s, on its log line. */
+export function newRequestId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/**
+ * Logs a server error without its data (see `describeError`): `[where] what failed (ref id): …`.
+ * `what` is e.g. the method and the path without its query string.
+ */
+export function logServerError(where: string, what: string, requestId: string, error: unknown): void {
+  console.error(`[${where}] ${what.slice(0, 200)} failed (ref ${requestId}): ${describeError(error)}`);
+}
+
+/** The answer for a server error, its 500 message naming the request id so support can find the log line. */
+export function withReference(error: HttpError, requestId: string): HttpError {
+  if (error.status !== 500) return error;
+  return new HttpError(500, `${error.message} (ref ${requestId})`, error.headers);
 }
 
 /** Maps anything thrown by a handler to a status and a message safe to show a person. */

@@ -7,13 +7,20 @@
  * else runs: a bearer token held by a page of another site must not act for its user. Providers'
  * webhooks and the app's own server-side calls send no Origin and are not affected.
  *
+ * Sites listed in `CORS_ORIGINS` are the exception: their browsers' preflights (OPTIONS) get a
+ * 204 naming the route's methods, and their requests pass the check and get
+ * `Access-Control-Allow-Origin`; every answer says `Vary: Origin`, and scripts/page-cache.mjs
+ * keys answers to requests with an Origin apart, so one site's answer never reaches another.
+ * Every request gets an id (`X-Request-Id`); a 500 quotes it, and the log line (method, path
+ * without query, error class, PostgreSQL code, table: never a message or parameter) carries it.
+ *
  * Route files disable Next's body parser (`export const config = { api: { bodyParser: false } }`)
  * so that the raw body is read here, once, with our limits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { getConfig } from '@/lib/server/config';
-import { HttpError, toHttpError } from '@/lib/server/http/errors';
+import { HttpError, logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -74,7 +81,7 @@ function send(res: ApiResponse, status: number, body: unknown, headers: Record<s
   res.end(payload);
 }
 
-function sendError(res: ApiResponse, error: HttpError): void {
+export function sendError(res: ApiResponse, error: HttpError): void {
   send(res, error.status, { data: null, error: true, message: error.message, status: error.status }, error.headers);
 }
 
@@ -140,28 +147,100 @@ function originOf(url: string): string | null {
   }
 }
 
+/** The request's `Origin` when it is one of the sites listed in CORS_ORIGINS, else null. */
+function listedOrigin(req: ApiRequest): string | null {
+  const header = req.headers.origin;
+  if (typeof header !== 'string') return null;
+  const sent = header.trim().toLowerCase();
+  return getConfig().corsOrigins.includes(sent) ? sent : null;
+}
+
+/** Whether the `Origin` header names this shop: its configured site or the host it was sent to. */
+function sameSite(req: ApiRequest, sent: string): boolean {
+  const site = originOf(getConfig().siteUrl);
+  if (site && sent === site.toLowerCase()) return true;
+  const host = req.headers.host?.toLowerCase();
+  const origin = originOf(sent);
+  return Boolean(host && origin && new URL(origin).host === host);
+}
+
 /**
  * Refuses a write sent from another site: an `Origin` header that is neither the shop's
- * configured site nor the host the request was sent to (the same deployment under another name).
+ * configured site, nor the host the request was sent to (the same deployment under another
+ * name), nor a site listed in CORS_ORIGINS.
  */
 function checkOrigin(req: ApiRequest, method: Method): void {
   if (method === 'GET') return;
   const header = req.headers.origin;
   if (header === undefined) return;
   const sent = header.trim().toLowerCase();
-  const site = originOf(getConfig().siteUrl);
-  if (site && sent === site.toLowerCase()) return;
-  const host = req.headers.host?.toLowerCase();
-  const origin = originOf(sent);
-  if (host && origin && new URL(origin).host === host) return;
+  if (sameSite(req, sent) || listedOrigin(req)) return;
   throw new HttpError(403, 'Cross-site requests are not accepted');
+}
+
+/** How long a browser may reuse a preflight's answer (seconds). */
+const PREFLIGHT_MAX_AGE = '600';
+
+/**
+ * Puts on the answer what every API answer carries, before anything else runs: its request id
+ * (`X-Request-Id`), `Vary: Origin`, and for a site listed in CORS_ORIGINS the CORS headers that
+ * let its page read the answer (errors included). Returns the request id.
+ */
+export function beginAnswer(req: ApiRequest, res: ApiResponse): string {
+  const requestId = newRequestId();
+  res.setHeader('X-Request-Id', requestId);
+  res.setHeader('Vary', 'Origin');
+  const origin = listedOrigin(req);
+  if (origin) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+  }
+  return requestId;
+}
+
+/**
+ * Answers OPTIONS: a listed site's CORS preflight gets 204 with the methods `allowed`; a
+ * preflight from any other site 403 (no CORS headers, so its browser sends nothing); anything
+ * else 405 like any method the route does not have.
+ */
+export function answerOptions(req: ApiRequest, res: ApiResponse, allowed: string): void {
+  const origin = listedOrigin(req);
+  if (origin && req.headers['access-control-request-method'] !== undefined) {
+    res.statusCode = 204;
+    res.setHeader('Access-Control-Allow-Methods', allowed);
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization');
+    res.setHeader('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
+    res.setHeader('Cache-Control', 'no-store');
+    res.end();
+    return;
+  }
+  const sent = req.headers.origin?.trim().toLowerCase();
+  if (sent !== undefined && !origin && !sameSite(req, sent)) {
+    sendError(res, new HttpError(403, 'Cross-site requests are not accepted'));
+    return;
+  }
+  sendError(res, new HttpError(405, `Method OPTIONS is not allowed here; use ${allowed}`, { Allow: allowed }));
+}
+
+/**
+ * Logs a failure of 500 or more (without its data: see `describeError`) and answers it; a 500's
+ * message quotes the request id.
+ */
+export function sendFailure(req: ApiRequest, res: ApiResponse, requestId: string, error: unknown): void {
+  const httpError = toHttpError(error);
+  if (httpError.status >= 500) logServerError('api', `${req.method ?? 'GET'} ${(req.url ?? '').split('?')[0]}`, requestId, error);
+  sendError(res, withReference(httpError, requestId));
 }
 
 /** Builds a Next API route handler from one endpoint per allowed method. */
 export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
   const allowed = Object.keys(endpoints).join(', ');
   return async function handler(req: ApiRequest, res: ApiResponse): Promise<void> {
-    const method = (req.method ?? 'GET').toUpperCase() as Method;
+    const requestId = beginAnswer(req, res);
+    const asked = (req.method ?? 'GET').toUpperCase();
+    if (asked === 'OPTIONS') return answerOptions(req, res, allowed);
+    // HEAD is a GET whose body Node leaves out: the same answer as the page cache gives it.
+    const method = (asked === 'HEAD' && endpoints.GET ? 'GET' : asked) as Method;
     const spec = endpoints[method];
     if (!spec) {
       sendError(res, new HttpError(405, `Method ${method} is not allowed here; use ${allowed}`, { Allow: allowed }));
@@ -192,9 +271,7 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
       const result = await spec.handle({ req, res, query, body, rawBody });
       send(res, result.status ?? 200, { data: result.data, error: false, message: result.message ?? 'OK' }, result.headers);
     } catch (error) {
-      const httpError = toHttpError(error);
-      if (httpError.status >= 500) console.error(`[api] ${method} ${req.url?.split('?')[0]} failed:`, error);
-      sendError(res, httpError);
+      sendFailure(req, res, requestId, error);
     }
   };
 }

@@ -5,6 +5,7 @@
  * development, for the outbox. `queueMail` sends in the background so that an answer's timing never depends on whether
  * a mail was sent (which would reveal whether an e-mail has an account).
  */
+import { describeError } from '@/lib/server/http/errors';
 import { randomUUID } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import { getConfig } from '@/lib/server/config';
@@ -30,7 +31,9 @@ function smtp(url: string): Transporter {
 /** Sends (or, without SMTP, files) one message; rejects when the SMTP server refuses it. */
 export async function sendMail(message: MailMessage): Promise<void> {
   const config = getConfig();
-  const summary = `to ${message.to}: "${message.subject}"`;
+  // The recipient's address and the text (codes, names) never reach the log: the subject and an id do.
+  const id = randomUUID();
+  const summary = `${id}: "${message.subject}"`;
   if (config.smtpUrl) {
     await smtp(config.smtpUrl).sendMail({ from: config.mailFrom, ...message });
     if (config.env !== 'test') console.log(`[mail] sent ${summary}`);
@@ -40,16 +43,15 @@ export async function sendMail(message: MailMessage): Promise<void> {
     warnedNoSmtp = true;
     console.warn('[mail] SMTP_URL is not set: e-mails are written to DATA_DIR/outbox/mail.jsonl and NOT sent');
   }
-  await writeToOutbox(config.dataDir, { id: randomUUID(), at: new Date().toISOString(), from: config.mailFrom, ...message });
+  await writeToOutbox(config.dataDir, { id, at: new Date().toISOString(), from: config.mailFrom, ...message });
   if (config.env !== 'test') console.log(`[mail] outbox ${summary} (see /dev/outbox outside production)`);
-  if (config.env === 'development') console.log(`[mail] (development) text:\n${message.text}`);
 }
 
-/** Sends in the background; a failure is logged (recipient and reason only). */
+/** Sends in the background; a failure is logged by subject and error class, never the recipient or the server's text. */
 export function queueMail(message: MailMessage): void {
   const sending = sendMail(message)
     .catch((error: unknown) => {
-      console.error(`[mail] could not send "${message.subject}" to ${message.to}:`, error instanceof Error ? error.message : error);
+      console.error(`[mail] could not send "${message.subject}": ${describeError(error)}`);
     })
     .finally(() => pending.delete(sending));
   pending.add(sending);

@@ -3,11 +3,14 @@ import { z } from 'zod';
 import type { ApiRequest, ApiResponse } from '@/lib/server/http/route';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
-import { toHttpError } from '@/lib/server/http/errors';
+import { logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, productImageWebp, type ImageWidth } from '@/lib/server/media/product-images';
 
+/** A picture's file name: its image id (a UUID, 8-4-4-4-12 hex digits) and `.webp`. */
+const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
 const querySchema = z.object({
-  file: z.string().regex(/^[0-9a-f-]{36}\.webp$/),
+  file: z.string(),
   w: z.coerce
     .number()
     .refine((w): w is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(w))
@@ -23,12 +26,17 @@ function fail(res: ApiResponse, status: number, message: string): void {
 
 /** GET /media/p/{imageId}.webp?w={width}: a product picture as WebP. */
 export default async function productImage(req: ApiRequest, res: ApiResponse): Promise<void> {
+  const requestId = newRequestId();
+  res.setHeader('X-Request-Id', requestId);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return fail(res, 405, 'Method not allowed');
   }
   const parsed = querySchema.safeParse(req.query);
   if (!parsed.success) return fail(res, 400, `Unknown picture or width (widths: ${IMAGE_WIDTHS.join(', ')})`);
+  // Anything but an image id cannot name a picture: the same 404 as an unknown one, and the
+  // database never sees it (it would refuse a malformed UUID with an error).
+  if (!FILE_NAME.test(parsed.data.file)) return fail(res, 404, 'No such picture');
   const width = (parsed.data.w ?? DEFAULT_IMAGE_WIDTH) as ImageWidth;
   try {
     const cacheDir = path.join(getConfig().dataDir, 'media');
@@ -40,8 +48,8 @@ export default async function productImage(req: ApiRequest, res: ApiResponse): P
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.end(req.method === 'HEAD' ? undefined : bytes);
   } catch (error) {
-    const httpError = toHttpError(error);
-    if (httpError.status >= 500) console.error('[media] render failed:', error);
+    const httpError = withReference(toHttpError(error), requestId);
+    if (httpError.status >= 500) logServerError('media', `${req.method} ${(req.url ?? '').split('?')[0]}`, requestId, error);
     fail(res, httpError.status, httpError.message);
   }
 }

@@ -4,6 +4,7 @@
  * without provider keys can complete a purchase. It does not exist (404) in production, for a
  * shop with real provider keys, or for a provider without a fake.
  */
+import { describeError } from '@/lib/server/http/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCardMethod, usesSandbox } from '@/lib/server/payments/providers';
 import { sandboxFake } from '@/lib/server/payments/sandbox';
@@ -59,7 +60,7 @@ export default async function sandbox(req: Request, res: ServerResponse): Promis
   try {
     await fake.handle(req, res);
   } catch (error) {
-    console.error(`[sandbox:${key}] failed:`, error instanceof Error ? error.message : error);
+    console.error(`[sandbox:${key}] failed: ${describeError(error)}`);
     if (!res.headersSent) {
       res.statusCode = 400;
       res.end('The sandbox refused this request');

@@ -1,0 +1,256 @@
+/** @jest-environment node */
+/**
+ * Attack suite, the edge (issue 11): what an outside probe of the running shop broke.
+ * - The shared page cache (scripts/page-cache.mjs, what scripts/serve.mjs puts in front of Next)
+ *   over real HTTP in front of a stand-in that answers like Next (headers and an empty body for
+ *   HEAD, `public, s-maxage=30`): a HEAD must not leave a blank page for everyone; only a full
+ *   200 answer to a body-less GET is kept.
+ * - A `/v1` address that does not decode (scripts/api-address.mjs) gets the API's JSON 400 with
+ *   the security headers of next.config.js, not Next's HTML page.
+ * - A malformed picture id is a 404 like an unknown picture, not a 500.
+ * - The dev outbox follows the operator rule of the payment sandbox (lib/server/operator.ts).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { GetServerSidePropsContext } from 'next';
+import { getConfig } from '@/lib/server/config';
+import { closeTestDatabase, openTestDatabase } from '../helpers/db';
+import { startApiServer, type ApiServer } from '../helpers/api-server';
+import { startFakeServer, type FakeServer } from '../helpers/fake-server';
+import type * as PageCache from '../../scripts/page-cache.mjs';
+import type * as ApiAddress from '../../scripts/api-address.mjs';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+type PageCacheModule = typeof PageCache;
+type AddressModule = typeof ApiAddress;
+
+const PAGE = '<!DOCTYPE html><html><body><h1>Contact us</h1><p>Call the shop.</p></body></html>';
+let renders = 0;
+
+/** Answers like Next's page handler: full headers always, the body only for GET. */
+const likeNext: Handler = (req, res) => {
+  renders++;
+  const url = new URL(req.url ?? '/', 'http://shop.test');
+  const send = (status: number, body: string, cacheControl: string, extra: Record<string, string> = {}) => {
+    res.statusCode = status;
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const shared = 'public, s-maxage=30, stale-while-revalidate=300';
+  if (url.pathname === '/missing') return send(404, 'Not found', shared);
+  if (url.pathname === '/broken') return send(500, 'Broken', shared);
+  if (url.pathname === '/partial') {
+    res.statusCode = 200;
+    res.setHeader('Cache-Control', shared);
+    res.setHeader('Content-Length', Buffer.byteLength(PAGE));
+    res.write(PAGE.slice(0, 20));
+    setTimeout(() => res.destroy(), 20);
+    return;
+  }
+  if (url.pathname === '/catalogue') {
+    // Like route.ts: a listed site gets Access-Control-Allow-Origin; every answer Vary: Origin.
+    const origin = req.headers.origin;
+    const cors: Record<string, string> = { Vary: 'Origin' };
+    if (origin === 'https://app.example') cors['Access-Control-Allow-Origin'] = origin;
+    return send(200, `{"items":[],"render":${renders}}`, shared, cors);
+  }
+  return send(200, PAGE, shared);
+};
+
+let pageCache: PageCacheModule;
+let address: AddressModule;
+let shop: FakeServer;
+
+beforeAll(async () => {
+  pageCache = await import('../../scripts/page-cache.mjs');
+  address = await import('../../scripts/api-address.mjs');
+  shop = await startFakeServer(pageCache.withPageCache(likeNext));
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+/** One request over a raw connection, so that a cut-short answer is seen as it is. */
+function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; complete: boolean }>((resolve) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), complete: res.complete });
+      res.on('end', done);
+      res.on('error', done);
+      res.on('aborted', done);
+    });
+    req.on('error', () => resolve({ status: 0, headers: {}, body: '', complete: false }));
+    req.end(options.body);
+  });
+}
+
+describe('the shared page cache keeps only a full GET answer', () => {
+  it('a HEAD first does not leave a blank page for the next visitors; HEAD is then answered from the GET', async () => {
+    const url = `${shop.url}/contact?x=1`;
+    const head = await raw(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+
+    const first = await raw(url);
+    expect(first.body).toBe(PAGE);
+    const second = await raw(url);
+    expect(second.headers['x-page-cache']).toBe('HIT');
+    expect(second.body).toBe(PAGE);
+
+    const before = renders;
+    const headAgain = await raw(url, { method: 'HEAD' });
+    expect(headAgain.headers['x-page-cache']).toBe('HIT');
+    expect(headAgain.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)));
+    expect(headAgain.headers['x-content-type-options']).toBe('nosniff');
+    expect(headAgain.body).toBe('');
+    expect(renders).toBe(before);
+  });
+
+  it('never keeps a 404, a 500, an answer cut short, or the answer to a request with a body', async () => {
+    for (const pathname of ['/missing', '/broken']) {
+      await raw(`${shop.url}${pathname}`);
+      expect((await raw(`${shop.url}${pathname}`)).headers['x-page-cache']).not.toBe('HIT');
+    }
+
+    const cut = await raw(`${shop.url}/partial`);
+    expect(cut.complete).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = await raw(`${shop.url}/partial`);
+    expect(after.headers['x-page-cache']).not.toBe('HIT');
+
+    const withBody = `${shop.url}/contact?with=body`;
+    expect((await raw(withBody, { headers: { 'content-type': 'text/plain', 'content-length': '5' }, body: 'hello' })).status).toBe(200);
+    expect((await raw(withBody)).headers['x-page-cache']).not.toBe('HIT');
+  });
+
+  it("never serves one site's CORS answer to another, nor to a caller without Origin", async () => {
+    const url = `${shop.url}/catalogue?page=1`;
+    const listed = { origin: 'https://app.example' };
+    await raw(url, { headers: listed });
+    const hit = await raw(url, { headers: listed });
+    expect(hit.headers['x-page-cache']).toBe('HIT');
+    expect(hit.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(hit.headers.vary).toMatch(/Origin/);
+
+    for (const headers of [{}, { origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+      const other = await raw(url, { headers });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    // An origin the answer did not allow takes no cache space: every request goes to the app.
+    const before = renders;
+    await raw(url, { headers: { origin: 'https://evil.example' } });
+    await raw(url, { headers: { origin: 'https://evil.example' } });
+    expect(renders).toBe(before + 2);
+  });
+});
+
+describe('a /v1 address that does not decode', () => {
+  let server: FakeServer;
+  let headers: { key: string; value: string }[];
+
+  beforeAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    headers = await address.securityHeadersFrom(require('../../next.config.js'));
+    server = await startFakeServer(address.withApiAddressCheck(pageCache.withPageCache(likeNext), { headers }));
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each(['/v1/product/slug/%ff', '/v1/product/slug/%E0%A4%A', '/v1/x%', '/api/v1/product/slug/%ff?x=1'])('%s gets the JSON envelope, 400, with the security headers', async (pathname) => {
+    const res = await raw(`${server.url}${pathname}`);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(res.body)).toEqual({ data: null, error: true, message: expect.stringMatching(/^The address is not valid: /), status: 400 });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(headers.length).toBeGreaterThanOrEqual(5);
+    for (const { key, value } of headers) expect([key, res.headers[key.toLowerCase()]]).toEqual([key, value]);
+  });
+
+  it('leaves well-formed /v1 addresses and pages to the app', async () => {
+    expect((await raw(`${server.url}/v1/product/slug/red-roses%20x`)).status).toBe(200);
+    expect((await raw(`${server.url}/contact%ff`)).body).toBe(PAGE);
+  });
+});
+
+describe('picture ids and the dev outbox, through the real routes', () => {
+  let api: ApiServer;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-attacks-edge-'));
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    process.env.DATA_DIR = dataDir;
+    getConfig().dataDir = dataDir;
+    await openTestDatabase();
+    api = await startApiServer();
+    jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+  });
+
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await api.close();
+    await closeTestDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each(['------------------------------------', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', '0000000-00000-0000-0000-000000000000', 'ABCDEFAB-0000-5000-8000-000000000000'])(
+    'a picture id %s that is not a UUID is a 404 like an unknown picture',
+    async (id) => {
+      const res = await fetch(`${api.url}/media/p/${id}.webp`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe('No such picture');
+      expect(errors).toEqual([]);
+    },
+  );
+
+  describe('the dev outbox follows the operator rule (lib/server/operator.ts)', () => {
+    const saved = { env: getConfig().env, operator: process.env.OPERATOR_NODE_ENV };
+
+    afterEach(() => {
+      getConfig().env = saved.env;
+      if (saved.operator === undefined) delete process.env.OPERATOR_NODE_ENV;
+      else process.env.OPERATOR_NODE_ENV = saved.operator;
+    });
+
+    /** Next serves in production mode under `npm start`, which passes the operator's NODE_ENV. */
+    function servedByNpmStart(operatorNodeEnv: string | undefined) {
+      getConfig().env = 'production';
+      if (operatorNodeEnv === undefined) delete process.env.OPERATOR_NODE_ENV;
+      else process.env.OPERATOR_NODE_ENV = operatorNodeEnv;
+    }
+
+    async function page() {
+      const { getServerSideProps } = await import('@/pages/dev/outbox');
+      const headers: Record<string, string> = {};
+      const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value) };
+      const result = await getServerSideProps({ query: {}, res } as unknown as GetServerSidePropsContext);
+      return { result, headers };
+    }
+
+    it.each(['', 'development', 'test'])('is there under `npm start` when the operator asked for %p', async (operator) => {
+      servedByNpmStart(operator);
+      const { result, headers } = await page();
+      expect(result).toHaveProperty('props.entries');
+      expect(headers['cache-control']).toBe('no-store');
+      const res = await fetch(`${api.url}/api/dev/outbox`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ error: false, data: expect.any(Array) });
+    });
+
+    it.each(['production', 'prod', 'Production', undefined])('is a 404 when the operator asked for %p', async (operator) => {
+      servedByNpmStart(operator);
+      expect((await page()).result).toEqual({ notFound: true });
+      expect((await fetch(`${api.url}/api/dev/outbox`)).status).toBe(404);
+    });
+  });
+});

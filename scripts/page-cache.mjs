@@ -1,0 +1,146 @@
+/**
+ * The shared-page cache of scripts/serve.mjs, as a wrapper around any `(req, res)` handler (Next's
+ * in production; a small stand-in in __tests__/attacks/edge.test.ts).
+ *
+ * Every page a guest sees is the same for everyone (accounts travel as bearer tokens, never
+ * cookies), so an answer that says `public` and `s-maxage=N` (withShell sets it; so do the
+ * public catalogue calls of `/v1`) is kept for N seconds, plain and gzipped, and served again
+ * without rendering, with every header the handler set (security headers included) and
+ * `X-Page-Cache: HIT`.
+ *
+ * What is stored is only ever a full GET answer:
+ * - only GET is captured; HEAD is answered from a stored GET (its headers, no body) or passed
+ *   straight to the handler without capture (a HEAD answer has no body to keep);
+ * - a request with a body is passed through and never stored;
+ * - only a 200 whose every byte was written (`finish`), whose length matches its
+ *   Content-Length, without Set-Cookie, `Vary: *` or its own Content-Encoding, is stored;
+ * - a request with an `Origin` header is kept apart from those without (its key includes the
+ *   origin), and stored only when the answer allows exactly that origin (CORS); an answer that
+ *   allows one site is never served to another, and unknown origins cost no cache space.
+ */
+import zlib from 'node:zlib';
+
+/** Paths never cached: static files (they have their own caching), pictures, Next's API paths. */
+export const PASS_THROUGH = /^\/(_next\/static|_next\/image|api\/|media\/|favicon)/;
+const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'x-page-cache', 'x-request-id']);
+
+/** The `s-maxage` of a `public` answer, 0 otherwise. */
+export function sharedMaxAge(cacheControl) {
+  const value = String(cacheControl ?? '');
+  const match = /(?:^|,)\s*s-maxage=(\d+)/.exec(value);
+  if (!match || !/\bpublic\b/.test(value) || /\b(private|no-store)\b/.test(value)) return 0;
+  return Number(match[1]);
+}
+
+function hasBody(req) {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function originOf(req) {
+  const origin = req.headers.origin;
+  return typeof origin === 'string' ? origin.trim().toLowerCase() : '';
+}
+
+function varyNames(value) {
+  const list = Array.isArray(value) ? value.join(',') : String(value ?? '');
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Wraps `handle` in the cache. Options: `maxEntries` (default 500), `maxBodyBytes` (2 MB),
+ * `passThrough` (a RegExp of paths never cached), `now` (a clock, for tests).
+ */
+export function withPageCache(handle, options = {}) {
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
+  const passThrough = options.passThrough ?? PASS_THROUGH;
+  const now = options.now ?? Date.now;
+  /** key -> { headers, body, gzipped, until } */
+  const cache = new Map();
+
+  function serveHit(req, res, entry) {
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader('X-Page-Cache', 'HIT');
+    const vary = varyNames(entry.headers.vary).filter((name) => name.toLowerCase() !== 'accept-encoding');
+    res.setHeader('Vary', [...vary, 'Accept-Encoding'].join(', '));
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzip ? entry.gzipped : entry.body;
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+    res.statusCode = 200;
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** Whether a finished answer may be kept for everyone who sends the same URL (and origin). */
+  function storable(res, origin, size, overflow) {
+    if (overflow || res.statusCode !== 200) return 0;
+    if (res.getHeader('content-encoding') !== undefined || res.getHeader('set-cookie') !== undefined) return 0;
+    if (varyNames(res.getHeader('vary')).includes('*')) return 0;
+    const declared = res.getHeader('content-length');
+    if (declared !== undefined && Number(declared) !== size) return 0;
+    const allowed = res.getHeader('access-control-allow-origin');
+    if (allowed === undefined ? origin !== '' : allowed !== '*' && String(allowed).toLowerCase() !== origin) return 0;
+    return sharedMaxAge(res.getHeader('cache-control'));
+  }
+
+  /** Lets the handler answer while keeping a copy of the body; stores it once fully sent. */
+  function captureInto(key, origin, res) {
+    const chunks = [];
+    let size = 0;
+    let overflow = false;
+    let ended = false;
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    const keep = (chunk, encoding) => {
+      if (chunk == null || typeof chunk === 'function' || overflow) return;
+      const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk);
+      size += buffer.length;
+      if (size > maxBodyBytes) {
+        overflow = true;
+        chunks.length = 0;
+      } else chunks.push(buffer);
+    };
+    res.write = (chunk, encoding, callback) => {
+      keep(chunk, encoding);
+      return write(chunk, encoding, callback);
+    };
+    res.end = (chunk, encoding, callback) => {
+      if (!ended) keep(chunk, encoding);
+      ended = true;
+      return end(chunk, encoding, callback);
+    };
+    // 'finish' fires only once every byte was handed to the connection: an answer cut short
+    // (destroyed, or the client gone) never gets here and is never stored.
+    res.once('finish', () => {
+      const seconds = ended ? storable(res, origin, size, overflow) : 0;
+      if (seconds <= 0) return;
+      const body = Buffer.concat(chunks);
+      const headers = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) if (!SKIPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
+      cache.delete(key);
+      cache.set(key, { headers, body, gzipped: zlib.gzipSync(body, { level: 6 }), until: now() + seconds * 1000 });
+      while (cache.size > maxEntries) cache.delete(cache.keys().next().value);
+    });
+  }
+
+  return function cached(req, res) {
+    const url = req.url ?? '/';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || passThrough.test(url) || hasBody(req)) return handle(req, res);
+    const origin = originOf(req);
+    const key = origin ? `${url}\n${origin}` : url;
+    const entry = cache.get(key);
+    if (entry && entry.until > now()) return serveHit(req, res, entry);
+    if (entry) cache.delete(key);
+    res.setHeader('X-Page-Cache', 'MISS');
+    // A HEAD answer has headers and no body: never a copy worth keeping.
+    if (req.method === 'HEAD') return handle(req, res);
+    // The handler answers this one uncompressed so that the copy kept is plain; hits are gzipped here.
+    delete req.headers['accept-encoding'];
+    captureInto(key, origin, res);
+    return handle(req, res);
+  };
+}
