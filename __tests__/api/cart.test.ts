@@ -86,10 +86,15 @@ describe('PUT /v1/cart-item/update', () => {
     expect(loginA.body.data.cartItems).toEqual([roses]);
   });
 
-  it('drops fields the contract does not know', async () => {
+  it('refuses fields the contract does not know, naming them, and keeps the stored cart (issue 11)', async () => {
     const who = await signup();
+    await update(who.token, [teddy]);
     const res = await update(who.token, [{ ...teddy, secretDiscount: 100 }]);
-    expect(res.body.data.cartItems).toEqual([teddy]);
+    expect([res.status, res.body.message]).toEqual([400, 'cartItems.0.secretDiscount is not a field of this call']);
+    const nested = await update(who.token, [{ ...teddy, image: { ...teddy.image, width: 800 } }]);
+    expect([nested.status, nested.body.message]).toEqual([400, 'cartItems.0.image.width is not a field of this call']);
+    const login = await call<UserRecord>('POST', '/v1/regal/auth/login', { body: { email: who.email, password: who.password } });
+    expect(login.body.data.cartItems).toEqual([teddy]);
   });
 
   it('answers 401 "Please log in again" without a valid bearer token', async () => {

@@ -35,6 +35,8 @@ let call: ReturnType<typeof caller>;
 let shop: Awaited<ReturnType<typeof seededProducts>>;
 
 beforeAll(async () => {
+  // Clients are told apart by X-Forwarded-For, as behind one trusted proxy.
+  process.env.TRUST_PROXY = '1';
   await openTestDatabase();
   server = await startApiServer();
   call = caller(server.url);

@@ -11,8 +11,11 @@
  *   'If an account exists for {email}, a one-time password has been sent'.
  * - `POST /v1/regal/auth/otp/validate` {email, code} → user record (logged in); 400 for a wrong,
  *   expired, used or dead code (see `OTP_MESSAGES`).
- * - `PUT /v1/regal/auth/change-password` {password} with the bearer token → user record with a
- *   NEW token; every older token of the account stops working.
+ * - `PUT /v1/regal/auth/change-password` {password, currentPassword?} with the bearer token → user
+ *   record with a NEW token; every older token of the account stops working. `currentPassword` is
+ *   needed unless the token came from a one-time password entered in the last 15 minutes (403).
+ * - `POST /v1/regal/auth/otp/validate` for an e-mail never proven before proves it: every older
+ *   token is revoked, a password set before the proof stops working, planted cart and recipients go.
  * - `POST /v1/regal/auth/logout` with the bearer token → 200; that token stops working.
  * - `PUT /v1/cart-item/update?business` {cartItems} with the bearer token → `{ cartItems }`, the
  *   cart as stored (it replaces the server cart whole).
@@ -28,6 +31,8 @@
  * then sends the merged cart with the cart update call.
  *
  * `business` is optional in every body; when given it must be the shop's identifier (400 otherwise).
+ * Bodies are strict: an undeclared key is a 400 naming it; text refuses control characters
+ * (lib/contracts/text.ts). Passwords are length-checked only: they are hashed, never stored as text.
  */
 import { z } from 'zod';
 
@@ -36,6 +41,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 import { MAX_ITEMS as CART_MAX_ITEMS, MAX_QUANTITY as CART_MAX_QUANTITY } from '@/lib/domain/cart';
 import { LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH } from '@/lib/domain/accounts';
 import type { SavedRecipient } from '@/lib/contracts/orders';
+import { businessField, multiLine, optional, singleLine, strictObject } from '@/lib/contracts/text';
 
 export { CART_MAX_ITEMS, CART_MAX_QUANTITY, LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH };
 /** Minutes a one-time password stays valid. */
@@ -67,29 +73,37 @@ const newPassword = z
   .min(1, 'password is required')
   .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const business = z.string().trim().max(64).optional();
+const business = businessField;
 
-export const loginBody = z.object({ email, password, business });
+export const loginBody = strictObject({ email, password, business });
 export type LoginBody = z.input<typeof loginBody>;
-export const signupBody = z.object({
+export const signupBody = strictObject({
   email,
   password: newPassword,
   business,
-  name: z.string().trim().max(100, 'name is too long').optional(),
+  name: optional(singleLine(100)),
   marketingOptIn: z.boolean({ message: 'marketingOptIn must be true or false' }).optional(),
 });
 export type SignupBody = z.input<typeof signupBody>;
-export const otpRequestBody = z.object({ email, business });
+export const otpRequestBody = strictObject({ email, business });
 export type OtpRequestBody = z.input<typeof otpRequestBody>;
 export const otpRequestAnswer = z.object({ email: z.string() });
 export type OtpRequestAnswer = z.infer<typeof otpRequestAnswer>;
-export const otpValidateBody = z.object({
+export const otpValidateBody = strictObject({
   email,
   code: z.string({ message: 'code is required' }).trim().regex(/^\d{6}$/, 'code must be six digits'),
   business,
 });
 export type OtpValidateBody = z.input<typeof otpValidateBody>;
-export const changePasswordBody = z.object({ password: newPassword, business });
+/**
+ * `currentPassword` is needed unless the bearer token came from a one-time password entered in the
+ * last 15 minutes (the reset flow); otherwise 403.
+ */
+export const changePasswordBody = strictObject({
+  password: newPassword,
+  currentPassword: z.string({ message: 'currentPassword must be text' }).max(PASSWORD_MAX_LENGTH, 'currentPassword is too long').optional(),
+  business,
+});
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 // A refinement rather than .int(): zod 4 reports .int() as `invalid_type`, which the route
@@ -100,18 +114,21 @@ const quantity = z
   .min(1, 'must be at least 1')
   .max(CART_MAX_QUANTITY, `must be at most ${CART_MAX_QUANTITY}`);
 const price = z.number().finite().nonnegative('must not be negative');
-const shortText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-
-export const cartItemSchema = z.object({
-  productId: shortText(100).trim().min(1, 'must not be empty'),
-  name: shortText(300),
-  description: shortText(2000).optional(),
+/**
+ * A cart item as the client's cart holds it (`cartItemFrom` in lib/domain/cart.ts), stored whole
+ * by the cart update call and answered back: every key is declared and stored, an unknown one is
+ * a 400. The cart is a display copy: orders are priced from the catalogue, never from it.
+ */
+export const cartItemSchema = strictObject({
+  productId: singleLine(100).min(1, 'must not be empty'),
+  name: singleLine(300),
+  description: multiLine(2000).optional(),
   price,
   quantity,
-  image: z.object({ src: shortText(2000), alt: shortText(300) }),
-  size: shortText(100).optional(),
-  SKU: shortText(100).trim().min(1, 'must not be empty'),
-  design: z.object({ name: shortText(100), title: shortText(300), price, quantity }).optional(),
+  image: strictObject({ src: singleLine(2000), alt: singleLine(300) }),
+  size: optional(singleLine(100)),
+  SKU: singleLine(100).min(1, 'must not be empty'),
+  design: strictObject({ name: singleLine(100), title: singleLine(300), price, quantity }).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -157,7 +174,7 @@ export const userRecordSchema = z.object({
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
-export const cartUpdateBody = z.object({ cartItems: cartItemsSchema, business });
+export const cartUpdateBody = strictObject({ cartItems: cartItemsSchema, business });
 export type CartUpdateBody = z.input<typeof cartUpdateBody>;
 export const cartUpdateAnswer = z.object({ cartItems: z.array(cartItemSchema) });
 export type CartUpdateAnswer = z.infer<typeof cartUpdateAnswer>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { businessQuery, envelope, queryBoolean } from '@/lib/contracts/envelope';
 import { SHOP_BY_VALUES } from '@/lib/domain/catalogue';
+import { withoutControls } from '@/lib/contracts/text';
 
 export const productImageSchema = z.object({ src: z.string(), alt: z.string() });
 export type ProductImage = z.infer<typeof productImageSchema>;
@@ -155,7 +156,7 @@ export const paginateQuery = businessQuery.extend({
   onlyActive: queryBoolean.default(true),
   sortField: z.enum(SORT_FIELDS, { message: `sortField must be one of ${SORT_FIELDS.join(', ')}` }).optional(),
   sortType: z.enum(SORT_TYPES, { message: 'sortType must be asc or desc' }).optional(),
-  searchValue: z.string().trim().max(100, 'searchValue must be at most 100 characters').optional(),
+  searchValue: withoutControls(z.string().trim().max(100, 'searchValue must be at most 100 characters')).optional(),
   searchField: z.enum(SEARCH_FIELDS, { message: `searchField must be one of ${SEARCH_FIELDS.join(', ')}` }).optional(),
   categories: commaList('categories', /^[a-z0-9-]{1,120}$/, 30).optional(),
   productClass: enumList('productClass', PRODUCT_CLASSES).optional(),

@@ -9,7 +9,9 @@
  * - `PUT /v1/firebase/order/{id}` {deliveryDate, cartItems | null, currency} → `Order`; `null`
  *   items keep the items (date or currency change only), `[]` empties the order.
  * - `PUT /v1/firebase/order/checkout-order/{id}` `CheckoutOrderBody` → `CheckoutAnswer`.
- * - `PUT /v1/firebase/order/save-sender-info/{id}` `SaveSenderInfoBody` → `Order`.
+ * - `PUT /v1/firebase/order/save-sender-info/{id}` `SaveSenderInfoBody` (flat sender fields, or
+ *   `userData` as the previous client sends it) → `Order`; 400 'Nothing to save…' for a body
+ *   without any sender field.
  * - `PUT /v1/firebase/order/update-payment-details/{id}` {currency, paymentMethod} → `Order`;
  *   400 when the method does not serve the currency or the delivery details are missing.
  * - `GET /v1/firebase/order/order-number/{number}?email=` → `TrackedOrder`; personal details
@@ -23,6 +25,10 @@
  * Changing an order (items, details, coupon, payment method) is allowed only while it is unpaid
  * (status created or awaiting_payment); otherwise 409 'This order can no longer be changed'.
  * `business` is optional in bodies and queries; when given it must be the shop's identifier.
+ *
+ * Every body is strict: a key the call does not declare is a 400 naming it ('orderData.fee is
+ * not a field of this call'); text fields refuse control characters and "" in an optional field
+ * counts as omitted (lib/contracts/text.ts).
  */
 import { z } from 'zod';
 import { CURRENCY_CODES } from '@/lib/domain/money';
@@ -38,13 +44,15 @@ import {
   type PickupCode,
 } from '@/lib/domain/checkout';
 import type { UserRecord } from '@/lib/contracts/auth';
+import { businessField, multiLine, optional, singleLine, strictObject } from '@/lib/contracts/text';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export const ORDER_LOCKED_MESSAGE = 'This order can no longer be changed';
 
 const currency = z.enum(CURRENCY_CODES, { message: `currency must be one of ${CURRENCY_CODES.join(', ')}` });
-const business = z.string().trim().max(64).optional();
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const business = businessField;
+/** One line of text (lib/contracts/text.ts: trimmed, no control characters). */
+const text = singleLine;
 /** YYYY-MM-DD or '' (not chosen); the date rule itself is checked by the service. */
 const day = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day written YYYY-MM-DD')]);
 
@@ -56,21 +64,39 @@ const quantity = z
   .min(1, 'must be at least 1')
   .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`);
 
-/** A cart item as the order calls take it: what was chosen, never what it costs. */
-export const orderCartItemSchema = z.object({
+/**
+ * A cart item as the order calls take it: what was chosen, never what it costs. Every key is
+ * declared (unknown ones are a 400). Declared but not used, because the server prices and names
+ * the line from the catalogue: `name`, `description`, `image`, and the design object's `title`,
+ * `price` and `quantity` (the client's cart item carries them).
+ */
+export const orderCartItemSchema = strictObject({
   productId: text(100).min(1, 'must not be empty'),
   /** The design option's name (e.g. 'in-a-vase'); the cart's design object is accepted too. */
   design: z
-    .union([text(100), z.object({ name: text(100) }).transform((d) => d.name)])
+    .union([
+      text(100),
+      strictObject({
+        name: text(100),
+        title: text(300).optional(),
+        price: z.number().finite().optional(),
+        quantity: z.number().finite().optional(),
+      }).transform((d) => d.name),
+    ])
     .optional()
     .transform((d) => d || undefined),
   /** The size (variant name) for a variable product. */
-  size: text(100).optional(),
+  size: optional(text(100)),
   quantity,
-  image: z.object({ src: text(2000), alt: text(300) }).optional(),
+  /** Ignored: the line shows the catalogue's picture. */
+  image: strictObject({ src: text(2000), alt: text(300) }).optional(),
   SKU: text(100).min(1, 'must not be empty'),
   /** Optional: when sent, it must equal the catalogue's unit price. */
   price: z.number().finite().optional(),
+  /** Ignored: the line is named from the catalogue. */
+  name: text(300).optional(),
+  /** Ignored: the line is described from the catalogue. */
+  description: multiLine(2000).optional(),
 });
 export type OrderCartItem = z.input<typeof orderCartItemSchema>;
 
@@ -85,7 +111,7 @@ const orderCartItems = z
     });
   });
 
-export const orderCreateBody = z.object({
+export const orderCreateBody = strictObject({
   deliveryDate: day.default(''),
   cartItems: orderCartItems.refine((items) => items.length > 0, 'the cart is empty'),
   currency,
@@ -94,7 +120,7 @@ export const orderCreateBody = z.object({
 export type OrderCreateBody = z.input<typeof orderCreateBody>;
 export type OrderCreated = { id: string; deliveryDate: string; orderNumber: string };
 
-export const orderUpdateBody = z.object({
+export const orderUpdateBody = strictObject({
   deliveryDate: day.default(''),
   cartItems: orderCartItems.nullable(),
   currency,
@@ -103,127 +129,179 @@ export const orderUpdateBody = z.object({
 export type OrderUpdateBody = z.input<typeof orderUpdateBody>;
 
 const phone = text(40);
-const countryCode = z
+/** A country code such as +234; "" counts as omitted. */
+const countryCode = optional(
+  z
+    .string()
+    .trim()
+    .regex(/^\+?\d{1,4}$/, 'must be a country code such as +234'),
+);
+/** An e-mail address, lower-cased. */
+const emailAddress = z
   .string()
   .trim()
-  .regex(/^\+?\d{1,4}$/, 'must be a country code such as +234')
-  .optional();
+  .toLowerCase()
+  .max(254, 'is too long')
+  .pipe(z.email({ message: 'must be a valid e-mail address' }));
 
-/** The recipient as the checkout form sends it (spec section 7). */
-const recipientSchema = z.object({
-  name: text(200).optional(),
-  phone: phone.optional(),
+/** The recipient as the checkout form sends it (spec section 7); "" in a field counts as omitted. */
+const recipientSchema = strictObject({
+  name: optional(text(200)),
+  phone: optional(phone),
   phoneCountryCode: countryCode,
-  phoneAlt: phone.optional(),
+  phoneAlt: optional(phone),
   altPhoneCountryCode: countryCode,
-  address: text(1000).optional(),
-  state: text(40).optional(),
-  residenceType: text(60).optional(),
+  address: optional(multiLine(1000)),
+  state: optional(text(40)),
+  residenceType: optional(text(60)),
   method: z.enum(DELIVERY_METHODS, { message: `must be ${DELIVERY_METHODS.join(' or ')}` }),
 });
 
 /** deliveryDetails (spec section 7; `recidenceType` is spelled as the spec spells it). */
-const deliveryDetailsSchema = z.object({
-  recidenceType: text(60).optional(),
-  recipientAddress: text(1000).optional(),
-  recipientName: text(200).optional(),
-  recipientPhone: phone.optional(),
+const deliveryDetailsSchema = strictObject({
+  recidenceType: optional(text(60)),
+  recipientAddress: optional(multiLine(1000)),
+  recipientName: optional(text(200)),
+  recipientPhone: optional(phone),
   recipientPhoneCountryCode: countryCode,
-  recipientAltPhone: phone.optional(),
+  recipientAltPhone: optional(phone),
   recipientAltPhoneCountryCode: countryCode,
-  state: text(40).optional(),
-  zone: text(100).optional(),
+  state: optional(text(40)),
+  zone: optional(text(100)),
 });
 
-export const orderDataSchema = z.object({
-  deliveryInstruction: text(1000).optional(),
+export const orderDataSchema = strictObject({
+  deliveryInstruction: optional(multiLine(1000)),
   deliveryDate: day,
   /** The shopper's additional information for the shop. */
-  adminNotes: text(2000).optional(),
+  adminNotes: optional(multiLine(2000)),
   /** The card message. */
-  deliveryMessage: text(1000).optional(),
+  deliveryMessage: optional(multiLine(1000)),
   /** Pick-up: the pickup point code. */
-  despatchLocation: z.enum(PICKUP_CODES, { message: `must be one of ${PICKUP_CODES.join(', ')}` }).optional(),
-  purpose: text(100).optional(),
-  deliveryZone: text(100).optional(),
-  pickupState: text(40).optional(),
+  despatchLocation: optional(z.enum(PICKUP_CODES, { message: `must be one of ${PICKUP_CODES.join(', ')}` })),
+  purpose: optional(text(100)),
+  deliveryZone: optional(text(100)),
+  pickupState: optional(text(40)),
   recipient: recipientSchema,
   deliveryDetails: deliveryDetailsSchema.optional(),
 });
 export type OrderData = z.input<typeof orderDataSchema>;
 
-export const userDataSchema = z.object({
-  name: text(200).optional(),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, 'is too long')
-    .pipe(z.email({ message: 'must be a valid e-mail address' }))
-    .optional(),
-  phone: phone.optional(),
-  /** Only with shouldCreateAccount. */
+export const userDataSchema = strictObject({
+  name: optional(text(200)),
+  email: optional(emailAddress),
+  phone: optional(phone),
+  /** Only with shouldCreateAccount (hashed, never stored as text: any character is allowed). */
   password: z.string().max(200, 'is too long').optional(),
   phoneCountryCode: countryCode,
 });
 export type UserData = z.input<typeof userDataSchema>;
 
-export const checkoutOrderBody = z.object({
+export const checkoutOrderBody = strictObject({
   shouldCreateAccount: z.boolean().default(false),
   shouldSaveAddress: z.boolean().default(false),
   orderData: orderDataSchema,
   userData: userDataSchema,
   currency,
   business,
+}).superRefine((body, ctx) => {
+  // A password without an account to create would be accepted and thrown away.
+  if (body.userData.password && !body.shouldCreateAccount) {
+    ctx.addIssue({ code: 'custom', path: ['userData', 'password'], message: 'userData.password is only taken with shouldCreateAccount: true' });
+  }
 });
 export type CheckoutOrderBody = z.input<typeof checkoutOrderBody>;
 /** The checked-out order, and the new account's user record when one was created. */
 export type CheckoutAnswer = { order: Order; user: UserRecord | null; accountNotice?: string };
 
-/** The sender fields of the checkout form, saved as the shopper leaves them (all optional). */
-export const saveSenderInfoBody = z.object({
+/** A sender e-mail of save-sender-info: '' clears it. */
+const senderEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'is too long')
+  .pipe(z.union([z.literal(''), z.email({ message: 'must be a valid e-mail address' })]));
+
+/** The sender as the shop's previous client sends it (the checkout's userData without password). */
+const senderUserData = strictObject({
+  name: text(200).optional(),
+  email: senderEmail.optional(),
+  phone: phone.optional(),
+  phoneCountryCode: countryCode,
+});
+
+const SENDER_FLAT_FIELDS = 'senderName, senderEmail, senderPhoneNumber, senderCountryCode';
+export const NOTHING_TO_SAVE_MESSAGE = `Nothing to save: send ${SENDER_FLAT_FIELDS} (or userData with name, email, phone, phoneCountryCode)`;
+export const SENDER_MIXED_MESSAGE = `Send the sender either as userData or as ${SENDER_FLAT_FIELDS}, not both`;
+
+/**
+ * The sender fields of the checkout form, saved as the shopper leaves them: flat
+ * ({senderName, senderEmail, senderPhoneNumber, senderCountryCode}) or as the previous client
+ * sends them ({userData: {name, email, phone, phoneCountryCode}}), not both. Each is optional;
+ * '' clears a name, e-mail or phone (a country code "" counts as omitted); a body with nothing to
+ * save is a 400. The output is the flat form, with `fields` naming the keys as sent (for errors).
+ */
+export const saveSenderInfoBody = strictObject({
   senderName: text(200).optional(),
-  senderEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, 'is too long')
-    .pipe(z.union([z.literal(''), z.email({ message: 'must be a valid e-mail address' })]))
-    .optional(),
+  senderEmail: senderEmail.optional(),
   senderPhoneNumber: phone.optional(),
   senderCountryCode: countryCode,
+  userData: senderUserData.optional(),
   business,
-});
+})
+  .superRefine((body, ctx) => {
+    const flat = [body.senderName, body.senderEmail, body.senderPhoneNumber, body.senderCountryCode].some((v) => v !== undefined);
+    const nested = body.userData !== undefined && Object.values(body.userData).some((v) => v !== undefined);
+    if (body.userData !== undefined && flat) ctx.addIssue({ code: 'custom', path: [], message: SENDER_MIXED_MESSAGE });
+    else if (!flat && !nested) ctx.addIssue({ code: 'custom', path: [], message: NOTHING_TO_SAVE_MESSAGE });
+  })
+  .transform(({ userData, business, ...flat }) =>
+    userData
+      ? {
+          senderName: userData.name,
+          senderEmail: userData.email,
+          senderPhoneNumber: userData.phone,
+          senderCountryCode: userData.phoneCountryCode,
+          business,
+          fields: { phone: 'userData.phone' },
+        }
+      : { ...flat, business, fields: { phone: 'senderPhoneNumber' } },
+  );
 export type SaveSenderInfoBody = z.input<typeof saveSenderInfoBody>;
 
-export const updatePaymentDetailsBody = z.object({
+export const updatePaymentDetailsBody = strictObject({
   currency,
   paymentMethod: z.enum(PAYMENT_METHOD_KEYS, { message: `paymentMethod must be one of ${PAYMENT_METHOD_KEYS.join(', ')}` }),
   business,
 });
 export type UpdatePaymentDetailsBody = z.input<typeof updatePaymentDetailsBody>;
 
-export const couponValidateBody = z.object({
+export const couponValidateBody = strictObject({
   orderId: text(100).min(1, 'must not be empty'),
   code: text(40).min(1, 'code is required').transform((c) => c.toUpperCase()),
   business,
 });
 export type CouponValidateBody = z.input<typeof couponValidateBody>;
 
-export const reviewBody = z.object({
+export const reviewBody = strictObject({
   rating: z
     .number({ message: 'rating must be a number from 1 to 5' })
     .refine((n) => Number.isInteger(n), 'must be a whole number')
     .min(1, 'must be at least 1')
     .max(5, 'must be at most 5'),
-  comment: text(2000).default(''),
+  comment: multiLine(2000).default(''),
   business,
 });
 export type ReviewBody = z.input<typeof reviewBody>;
 
+/** An order id in a path (`{id}`, `{orderId}`): anything that is not an order's id is a 404 later. */
+export const orderIdParam = text(100);
+
+/** GET /v1/firebase/order/order-number/{number}?email= */
 export const trackQuery = z.object({
   business,
-  email: z.string().trim().toLowerCase().max(254).optional(),
+  number: text(100),
+  email: optional(text(254).toLowerCase()),
 });
 
 /** Amounts of an order, each in whole units. */
@@ -271,6 +349,12 @@ export type Order = {
   /** Other states: the delivery fee is quoted by staff and not in the total. */
   deliveryFeeQuotedByStaff: boolean;
   coupon: { code: string; discount: number } | null;
+  /**
+   * Present on an unpaid order whose coupon the shop took off because it no longer applies
+   * (expired, deactivated, used up, minimum no longer met), until the shopper applies another.
+   * `reason` reads after 'Coupon X was removed: '.
+   */
+  couponRemoved?: { code: string; reason: string };
   orderProducts: OrderProduct[];
   client: { email: string; name: string; phone: string; phoneCountryCode: string };
   deliveryDetails: {

@@ -15,10 +15,11 @@
  *   confirmation': the shopper says the transfer was sent; staff confirm with
  *   `PUT /v1/admin/order/{id}/status` {status: 'paid'}.
  */
-import { z } from 'zod';
 import type { Order } from '@/lib/contracts/orders';
+import { emptyBody } from '@/lib/contracts/text';
 
-export const paymentStartBody = z.object({ business: z.string().trim().max(64).optional() });
+/** {} (or only `business`): any other key is a 400. */
+export const paymentStartBody = emptyBody;
 
 /** Transfer details for a manual method, in the order's currency. */
 export type ManualInstructions = {

@@ -25,7 +25,7 @@ import type { Session, UserRow } from '@/lib/server/services/accounts';
 import { createAccount, userRecord } from '@/lib/server/services/accounts/records';
 import { readSettings } from '@/lib/server/services/settings';
 import { addEvent, changeOrder, recomputeTotals } from '@/lib/server/services/orders/store';
-import { assertAllowed, recordEvent } from '@/lib/server/security/rate-limit';
+import { claimAttempt } from '@/lib/server/security/rate-limit';
 import { signupConflictCounters } from '@/lib/server/services/accounts/limits';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import { assertDeliveryDate, NO_ITEMS_MESSAGE, storedPhone, switchCurrency } from '@/lib/server/services/orders/orders';
@@ -194,12 +194,13 @@ async function preparedAccount(db: Db, body: Body, email: string, ctx: RequestCo
   const password = body.userData.password ?? '';
   if (!password) throw new BadRequestError('userData.password is required to create an account');
   if (password.length < PASSWORD_MIN_LENGTH) throw new BadRequestError(`userData.password must be at least ${PASSWORD_MIN_LENGTH} characters`);
-  // The 'account exists' notice tells whether an e-mail is registered: limited like signup's 409.
-  await assertAllowed(db, signupConflictCounters(ctx.ip), ctx.now);
+  // The 'account exists' notice tells whether an e-mail is registered: limited like signup's 409
+  // (per address and shop-wide), counted before the look-up so simultaneous probes cannot slip by.
+  const forgetAttempt = await claimAttempt(db, signupConflictCounters(ctx.ip), ctx.now);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (!existing) return { passwordHash: await hashPassword(password) };
-  await recordEvent(db, signupConflictCounters(ctx.ip), ctx.now);
-  return 'exists';
+  if (existing) return 'exists';
+  await forgetAttempt();
+  return { passwordHash: await hashPassword(password) };
 }
 
 /** Saves the checkout details on an unpaid order; see the header for the rules. */

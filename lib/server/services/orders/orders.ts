@@ -170,11 +170,16 @@ export function storedPhone(phone: string, countryCode: string | undefined, fiel
   return normalised;
 }
 
-/** Saves the sender fields sent (each optional; '' clears one) as the shopper fills the form. */
+/**
+ * Saves the sender fields sent (each optional; '' clears a name, e-mail or phone) as the shopper
+ * fills the form: every field the body carries is written (the contract turns the previous
+ * client's `userData` form into these fields and refuses a body with none). A phone error names
+ * the key as sent (`senderPhoneNumber` or `userData.phone`).
+ */
 export function saveSenderInfo(db: Db, id: string, body: z.output<typeof saveSenderInfoBody>, now: Date): Promise<Order> {
   return changeOrder(db, id, async (tx, order) => {
     const code = body.senderCountryCode !== undefined ? normaliseCountryCode(body.senderCountryCode) : order.senderPhoneCountryCode;
-    const phone = body.senderPhoneNumber === undefined ? undefined : body.senderPhoneNumber ? storedPhone(body.senderPhoneNumber, code, 'senderPhoneNumber') : '';
+    const phone = body.senderPhoneNumber === undefined ? undefined : body.senderPhoneNumber ? storedPhone(body.senderPhoneNumber, code, body.fields.phone) : '';
     await tx
       .update(orders)
       .set({

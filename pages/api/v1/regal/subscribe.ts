@@ -1,5 +1,6 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { subscribeQuery } from '@/lib/contracts/subscribe';
+import { emptyBody } from '@/lib/contracts/text';
 import { getDb } from '@/lib/server/db/client';
 import { subscribe } from '@/lib/server/services/subscribers';
 
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default route({
   POST: endpoint({
     query: subscribeQuery,
+    body: emptyBody,
     handle: async ({ query }) => {
       const result = await subscribe(await getDb(), query.email);
       return result.alreadySubscribed

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
-import { orderUpdateBody } from '@/lib/contracts/orders';
+import { orderIdParam, orderUpdateBody } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { assertBusiness } from '@/lib/server/services/accounts';
@@ -10,7 +9,7 @@ import { getOrder, updateOrder } from '@/lib/server/services/orders/orders';
 export const config = { api: { bodyParser: false } };
 
 // Any id is accepted here: an unknown or malformed one is 404 'Order not found'.
-const query = businessQuery.extend({ id: z.string() });
+const query = businessQuery.extend({ id: orderIdParam });
 
 /** Reads an order, or changes its items, date and currency while it is unpaid. */
 export default route({

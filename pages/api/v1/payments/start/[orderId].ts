@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { paymentStartBody } from '@/lib/contracts/payments';
+import { orderIdParam } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { assertBusiness } from '@/lib/server/services/accounts';
@@ -15,7 +15,7 @@ export const config = { api: { bodyParser: false } };
  */
 export default route({
   POST: endpoint({
-    query: businessQuery.extend({ orderId: z.string().max(100) }),
+    query: businessQuery.extend({ orderId: orderIdParam }),
     body: paymentStartBody,
     handle: async ({ query, body }) => {
       assertBusiness(body.business);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
+import { orderIdParam } from '@/lib/contracts/orders';
+import { withoutControls } from '@/lib/contracts/text';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { verifyPayment } from '@/lib/server/payments/service';
@@ -14,11 +16,11 @@ export default route({
   GET: endpoint({
     query: z
       .object({
-        orderId: z.string().max(100),
-        reference: z.string({ message: 'reference is required' }).trim().min(1, 'reference is required').max(100, 'reference must be at most 100 characters'),
+        orderId: orderIdParam,
+        reference: withoutControls(z.string({ message: 'reference is required' }).trim().min(1, 'reference is required').max(100, 'reference must be at most 100 characters')),
         business: z.string().trim().max(64).optional(),
       })
-      .catchall(z.string().max(500, 'must be at most 500 characters')),
+      .catchall(withoutControls(z.string().max(500, 'must be at most 500 characters'))),
     handle: async ({ query }) => {
       const { orderId, reference, ...returnQuery } = query;
       delete returnQuery.business;

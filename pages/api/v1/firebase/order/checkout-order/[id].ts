@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
-import { checkoutOrderBody } from '@/lib/contracts/orders';
+import { checkoutOrderBody, orderIdParam } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
 import { assertBusiness, requestContext } from '@/lib/server/services/accounts';
 import { optionalSession } from '@/lib/server/services/orders/orders';
@@ -12,7 +11,7 @@ export const config = { api: { bodyParser: false } };
 /** Saves the checkout details (delivery or pick-up, sender, message), optionally a new account and a saved address. */
 export default route({
   PUT: endpoint({
-    query: businessQuery.extend({ id: z.string() }),
+    query: businessQuery.extend({ id: orderIdParam }),
     body: checkoutOrderBody,
     handle: async ({ req, query, body }) => {
       assertBusiness(body.business);

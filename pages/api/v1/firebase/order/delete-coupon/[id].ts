@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
+import { orderIdParam } from '@/lib/contracts/orders';
+import { emptyBody } from '@/lib/contracts/text';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { removeCoupon } from '@/lib/server/services/orders/coupons';
@@ -10,7 +11,8 @@ export const config = { api: { bodyParser: false } };
 /** Takes the coupon off an unpaid order (an order without one is answered unchanged). */
 export default route({
   DELETE: endpoint({
-    query: businessQuery.extend({ id: z.string().max(100) }),
+    query: businessQuery.extend({ id: orderIdParam }),
+    body: emptyBody,
     handle: async ({ query }) => ({ data: await removeCoupon(await getDb(), query.id, now()), message: 'Coupon removed' }),
   }),
 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { trackQuery } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
@@ -10,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** The order tracker: status and items by number; personal details only with the sender's e-mail. */
 export default route({
   GET: endpoint({
-    query: trackQuery.extend({ number: z.string().max(100) }),
+    query: trackQuery,
     handle: async ({ req, query }) => ({
       data: await trackOrder(await getDb(), query.number, query.email, requestContext(req)),
       headers: { 'Cache-Control': 'no-store' },

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
-import { saveSenderInfoBody } from '@/lib/contracts/orders';
+import { saveSenderInfoBody, orderIdParam } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { assertBusiness } from '@/lib/server/services/accounts';
@@ -12,7 +11,7 @@ export const config = { api: { bodyParser: false } };
 /** Saves the sender fields of the checkout form as the shopper fills them. */
 export default route({
   PUT: endpoint({
-    query: businessQuery.extend({ id: z.string() }),
+    query: businessQuery.extend({ id: orderIdParam }),
     body: saveSenderInfoBody,
     handle: async ({ query, body }) => {
       assertBusiness(body.business);

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
-import { reviewBody } from '@/lib/contracts/orders';
+import { orderIdParam, reviewBody } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { assertBusiness } from '@/lib/server/services/accounts/context';
@@ -12,7 +11,7 @@ export const config = { api: { bodyParser: false } };
 /** Reviews a delivered order (once): 201 with the review. */
 export default route({
   POST: endpoint({
-    query: businessQuery.extend({ orderId: z.string().max(100) }),
+    query: businessQuery.extend({ orderId: orderIdParam }),
     body: reviewBody,
     handle: async ({ query, body }) => {
       assertBusiness(body.business);

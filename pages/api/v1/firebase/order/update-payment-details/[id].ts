@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
-import { updatePaymentDetailsBody } from '@/lib/contracts/orders';
+import { updatePaymentDetailsBody, orderIdParam } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { assertBusiness } from '@/lib/server/services/accounts';
@@ -12,7 +11,7 @@ export const config = { api: { bodyParser: false } };
 /** Records the payment method chosen for the order's currency; the order then awaits payment. */
 export default route({
   PUT: endpoint({
-    query: businessQuery.extend({ id: z.string() }),
+    query: businessQuery.extend({ id: orderIdParam }),
     body: updatePaymentDetailsBody,
     handle: async ({ query, body }) => {
       assertBusiness(body.business);
