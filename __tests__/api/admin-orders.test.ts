@@ -2,7 +2,8 @@
 /**
  * PUT /v1/admin/order/{id}/status over real HTTP against the real database: the call exists only
  * with ADMIN_TOKEN set, needs the token, moves orders only along ORDER_TRANSITIONS, records the
- * paid status and a timeline line, and releases the coupon of a cancelled order.
+ * paid status (derived from the payment state, never sent) and a timeline line, and releases the
+ * coupon of a cancelled order.
  */
 import type { Order } from '@/lib/contracts/orders';
 import type { Db } from '@/lib/server/db/client';
@@ -77,27 +78,47 @@ describe('moving an order', () => {
     expect(res.body.data.timeline.at(-1)).toMatchObject({ status: 'paid', label: 'Payment received', note: 'Transfer seen on the statement' });
   });
 
-  it('to paid without a payment method says bank transfer; a given paid status is kept', async () => {
+  it('to paid without a payment method says bank transfer; a named manual method words it', async () => {
     const plain = await createOrder(db);
     expect((await move(plain.id, { status: 'paid' })).body.data.paymentStatus).toBe('PAID - GO AHEAD (bank transfer)');
-    const given = await createOrder(db, { paymentMethod: 'paystack' });
-    expect((await move(given.id, { status: 'paid', paymentStatus: 'Paid - go ahead (cash at the shop)' })).body.data.paymentStatus).toBe('Paid - go ahead (cash at the shop)');
+    const card = await createOrder(db, { paymentMethod: 'paystack' });
+    const named = await move(card.id, { status: 'paid', paymentMethod: 'natwestTransfer' });
+    expect(named.body.data.paymentStatus).toBe('PAID - GO AHEAD (UK bank transfer)');
   });
 
-  it('refuses a payment status that contradicts the move', async () => {
+  it('refuses any payment status (the wording follows the payment state) and a method with another move', async () => {
     const order = await createOrder(db);
-    const notPaid = await move(order.id, { status: 'paid', paymentStatus: 'awaiting confirmation' });
+    for (const body of [
+      { status: 'paid', paymentStatus: 'Paid - go ahead (cash at the shop)' },
+      { status: 'paid', paymentStatus: 'awaiting confirmation' },
+      { status: 'awaiting_payment', paymentStatus: 'PAID - GO AHEAD (Paystack)' },
+      { status: 'cancelled', paymentStatus: 'PAID - GO AHEAD' },
+    ]) {
+      const res = await move(order.id, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/^paymentStatus cannot be set: the payment wording follows the payment state/);
+    }
+    const cardMethod = await move(order.id, { status: 'paid', paymentMethod: 'paystack' });
+    expect(cardMethod.status).toBe(400);
+    expect(cardMethod.body.message).toMatch(/^paymentMethod must be one of gtbTransfer, leadBankTransfer, natwestTransfer, bitcoinTransfer/);
+    const notPaid = await move(order.id, { status: 'cancelled', paymentMethod: 'gtbTransfer' });
     expect(notPaid.status).toBe(400);
-    expect(notPaid.body.message).toMatch(/^paymentStatus must read as paid/);
-    const looksPaid = await move(order.id, { status: 'awaiting_payment', paymentStatus: 'PAID - GO AHEAD (Paystack)' });
-    expect(looksPaid.status).toBe(400);
-    const fine = await move(order.id, { status: 'awaiting_payment', paymentStatus: 'awaiting confirmation' });
-    expect(fine.body.data).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'awaiting confirmation' });
-    // Past payment the order must keep reading as paid (the browser would otherwise offer to change it).
-    expect((await move(order.id, { status: 'paid' })).status).toBe(200);
-    const partPaid = await move(order.id, { status: 'preparing', paymentStatus: 'part paid' });
-    expect(partPaid.status).toBe(400);
-    expect(partPaid.body.message).toBe('paymentStatus must read as paid for an order moving to preparing');
+    expect(notPaid.body.message).toBe('paymentMethod names how a transfer was paid: send it only with status "paid"');
+    expect((await move(order.id, { status: 'paid', extra: 1 })).status).toBe(400);
+    // Nothing was written by any of them.
+    expect((await move(order.id, { status: 'awaiting_payment' })).body.data).toMatchObject({ paymentStatus: 'not paid' });
+  });
+
+  it('cancelling derives the wording: unpaid reads not paid (a claimed transfer noted), paid keeps it with the refund due', async () => {
+    const claimed = await createOrder(db, { paymentStatus: 'awaiting confirmation', status: 'awaiting_payment' });
+    const unpaid = await move(claimed.id, { status: 'cancelled' });
+    expect(unpaid.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'not paid' });
+    expect(unpaid.body.data.timeline.at(-1)?.note).toMatch(/transfer the shopper says was sent awaits confirmation: refund it if it arrives/);
+    const paid = await createOrder(db, { paymentMethod: 'gtbTransfer', status: 'awaiting_payment' });
+    expect((await move(paid.id, { status: 'paid' })).status).toBe(200);
+    const cancelled = await move(paid.id, { status: 'cancelled' });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
+    expect(cancelled.body.data.timeline.at(-1)?.note).toBe(`Cancelled after payment: refund due: NGN ${paid.amountsInCurrency.total.toLocaleString('en-US')}.00`);
   });
 
   it('follows an order all the way to delivered, one line per move', async () => {

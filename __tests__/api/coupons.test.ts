@@ -192,7 +192,8 @@ describe('POST /v1/coupon/validate', () => {
     const changed = await replaceItems(db, order.id, [{ product: cheap }]);
     expect(changed.coupon).toBeNull();
     expect(changed.amounts).toEqual({ subtotal: cheap.price, deliveryFee: 0, discount: 0, total: cheap.price });
-    expect(changed.timeline.at(-1)?.note).toBe(`Coupon ${code} removed: the order no longer meets its minimum`);
+    expect(changed.timeline.at(-1)?.note).toBe(`Coupon ${code} removed: the order no longer meets its minimum of ₦20,000`);
+    expect(changed.couponRemoved).toEqual({ code, reason: 'the order no longer meets its minimum of ₦20,000' });
     expect(await couponUses(db, code)).toBe(0);
   });
 });

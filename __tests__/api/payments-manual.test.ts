@@ -149,7 +149,7 @@ describe('I have sent it', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(waiting);
     expect(await attemptsOf(order.id)).toEqual([
-      expect.objectContaining({ provider: 'gtbTransfer', reference: order.orderNumber, status: 'claimed', amountMinor: order.amountsInCurrency.total * 100, currency: 'NGN' }),
+      expect.objectContaining({ provider: 'gtbTransfer', reference: order.orderNumber, status: 'claimed', amountMinor: BigInt(order.amountsInCurrency.total) * 100n, currency: 'NGN' }),
     ]);
 
     // Its total can no longer move: the cart, the details and coupons are refused.

@@ -133,7 +133,7 @@ describe('start', () => {
     expect(asked.callbackUrl).toBe(`${getConfig().siteUrl}/checkout?orderId=${order.id}&payment=paystack&reference=${first.reference}`);
     expect(asked.cancelAction).toBe(`${asked.callbackUrl}&cancelled=1`);
     expect(await attemptsOf(order.id)).toEqual([
-      expect.objectContaining({ provider: 'paystack', reference: first.reference, status: 'started', amountMinor: order.amountsInCurrency.total * 100, currency: 'NGN' }),
+      expect.objectContaining({ provider: 'paystack', reference: first.reference, status: 'started', amountMinor: BigInt(order.amountsInCurrency.total) * 100n, currency: 'NGN', sandbox: false }),
       expect.objectContaining({ reference: second.reference, status: 'started' }),
     ]);
     // Starting a payment changes nothing on the order.
@@ -556,7 +556,9 @@ describe('the built-in sandbox', () => {
     expect(back.origin).toBe(api.url);
     expect(back.pathname).toBe('/checkout');
     // The sandbox's signed webhook went through the same verification: paid before the return.
-    expect(await readOrder(order.id)).toMatchObject({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Paystack)' });
+    // No money moved: the order reads as a test payment (still paid by the spec's rule).
+    expect(await readOrder(order.id)).toMatchObject({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Paystack) – TEST PAYMENT, no money taken' });
+    expect(await attemptsOf(order.id)).toEqual([expect.objectContaining({ reference, status: 'succeeded', sandbox: true })]);
     expect((await verifyReturn(order.id, back)).body.data.outcome).toBe('paid');
   });
 

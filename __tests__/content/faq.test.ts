@@ -51,10 +51,11 @@ describe('faqSections', () => {
     expect(fees).toContain('Lagos outer (Ibeju-Lekki, Ikorodu, Epe and Badagry): ₦10,000');
     expect(fees).toContain('Abuja central (Wuse, Maitama, Jabi, Garki and Asokoro): ₦3,500');
     expect(fees).toContain('Abuja outer (Bwari, Suleja, Lugbe and Kubwa): ₦6,000');
-    expect(answerOf('free-delivery')).toContain('above ₦100,000');
+    expect(answerOf('free-delivery')).toContain('₦100,000 or more after any coupon discount');
+    expect(answerOf('free-delivery')).toContain('a coupon never takes anything off the delivery fee');
     expect(answerOf('same-day-delivery')).toContain('before 4pm');
     expect(answerOf('peak-dates')).toContain('₦20,000 to ₦30,000');
-    expect(answerOf('peak-dates')).toContain('above ₦150,000');
+    expect(answerOf('peak-dates')).toContain('₦150,000 or more after any coupon');
   });
 
   it('follows changed settings', () => {
@@ -63,7 +64,7 @@ describe('faqSections', () => {
     expect(answerOf('delivery-fees', sections)).toContain('₦5,000');
     expect(answerOf('delivery-fees', sections)).not.toContain('₦4,500');
     expect(answerOf('same-day-delivery', sections)).toContain('before 2pm');
-    expect(answerOf('free-delivery', sections)).toContain('above ₦120,000');
+    expect(answerOf('free-delivery', sections)).toContain('₦120,000 or more after any coupon');
     expect(answerOf('peak-dates', sections)).not.toMatch(/₦/);
   });
 

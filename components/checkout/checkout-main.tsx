@@ -11,7 +11,8 @@
  * the payment stage with what happened; the address then loses the payment parameters (unless
  * the payment is still pending: a reload then asks again). An order
  * whose transfer the shopper said is sent opens at the payment stage and is not kept on this
- * device (the cart must not change it).
+ * device (the cart must not change it). A coupon the shop took off the order
+ * (`order.couponRemoved`) is told once in a toast.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
@@ -22,6 +23,7 @@ import { isPaidStatus } from '@/lib/domain/order';
 import { dispatchOrder, forgetCheckout, orderSnapshot, useOrder } from '@/lib/state/order-store';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { useUser } from '@/lib/state/user-context';
+import { notify } from '@/lib/ui/notify';
 import { CHECKOUT_TEXT } from './messages';
 import { OrderSummary } from './order-summary';
 import { isAwaitingConfirmation, PAYMENT_TEXT, readPaymentReturn, verifyReturn, type PaymentCheck, type PaymentReturn } from './payment-return';
@@ -120,6 +122,16 @@ export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
   const { state, check, retry } = useCheckoutOrder(queryId ?? openedWith, returned);
   const [choice, setChoice] = useState<FeeChoice | null>(null);
   const onChoice = useCallback((next: FeeChoice) => setChoice(next), []);
+
+  // The shop took the coupon off (it expired, was withdrawn or used up): said once as a toast,
+  // and in the coupon box until another is applied.
+  const removedKey = order?.couponRemoved ? `${order.id} ${order.couponRemoved.code} ${order.couponRemoved.reason}` : null;
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if (!removedKey || told.current === removedKey || !order?.couponRemoved) return;
+    told.current = removedKey;
+    notify('info', `Coupon ${order.couponRemoved.code} was removed from your order: ${order.couponRemoved.reason}.`);
+  }, [removedKey, order]);
 
   // Nobody logged in: the auth dialog opens once, with guest checkout chosen (not for a shopper
   // coming back to pay: they chose already).

@@ -2,8 +2,11 @@
  * The coupon box of the order summary: a code and Apply (`validateCoupon`), or the applied code
  * with Remove (`deleteCoupon`). Both answer the updated order, which replaces the one shown; the
  * applied code is kept in storage (`coupon`). A refusal shows the server's message under the box.
+ * A coupon the shop took off the order because it no longer applies (expired, deactivated, used
+ * up: `order.couponRemoved`) is said above the code field until another is applied, and the
+ * stored code is forgotten so it is not offered again.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { deleteCoupon, validateCoupon } from '@/lib/api/calls';
 import { useApi } from '@/lib/api/browser';
 import type { Order } from '@/lib/contracts/orders';
@@ -16,9 +19,15 @@ export function CouponBox({ order }: { order: Order }) {
   const getApi = useApi();
   const { price } = useCurrency();
   const id = useId();
-  const [code, setCode] = useState(() => (order.coupon ? '' : (storedCoupon() ?? '')));
+  const removed = order.coupon ? null : (order.couponRemoved ?? null);
+  const [code, setCode] = useState(() => (order.coupon ? '' : removed && storedCoupon() === removed.code ? '' : (storedCoupon() ?? '')));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // The shop took the stored coupon off: it is not offered again.
+  useEffect(() => {
+    if (removed && storedCoupon() === removed.code) storeCoupon(null);
+  }, [removed]);
 
   async function run(call: () => Promise<Order>, after: (order: Order) => void) {
     setBusy(true);
@@ -69,6 +78,11 @@ export function CouponBox({ order }: { order: Order }) {
         </div>
       ) : (
         <form className={styles.couponForm} onSubmit={apply} noValidate>
+          {removed && (
+            <p className={styles.hint} role="status">
+              Coupon <strong>{removed.code}</strong> was removed from your order: {removed.reason}.
+            </p>
+          )}
           <label htmlFor={`${id}-code`} className={styles.label}>
             Coupon code
           </label>

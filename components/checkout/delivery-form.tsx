@@ -128,7 +128,7 @@ export function DeliveryForm({ order, settings, onChoice }: Props) {
       </fieldset>
 
       {method === 'delivery' ? (
-        <RecipientFields form={form} settings={settings} config={config} subtotal={order.amounts.subtotal} loggedIn={loggedIn} recipients={savedRecipientsOf(user)} />
+        <RecipientFields form={form} settings={settings} config={config} subtotal={order.amounts.subtotal} discount={order.amounts.discount} loggedIn={loggedIn} recipients={savedRecipientsOf(user)} />
       ) : (
         <PickupFields form={form} />
       )}

@@ -7,6 +7,7 @@
 import { Link } from '@/components/ui/link';
 import type { Order } from '@/lib/contracts/orders';
 import { formatCartDate } from '@/lib/domain/cart';
+import { isTestPaymentStatus } from '@/lib/domain/order';
 import { useShell } from '@/lib/state/shell-context';
 import { branchFor, pickupPointOf, whatsAppLink } from './order-branch';
 import styles from './checkout.module.css';
@@ -25,6 +26,11 @@ export function DoneStage({ order }: { order: Order }) {
       <p className={styles.bigNumber}>
         Order number <strong>{order.orderNumber}</strong>
       </p>
+      {isTestPaymentStatus(order.paymentStatus) && (
+        <p role="note">
+          <strong>TEST PAYMENT: paid in the shop&apos;s payment sandbox, no money was taken.</strong>
+        </p>
+      )}
       <p>Keep this number: quote it whenever you contact us about this order.</p>
       <h3>What happens next</h3>
       <ol className={styles.next}>

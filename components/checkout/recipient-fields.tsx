@@ -20,13 +20,14 @@ type Props = {
   settings: DeliverySettings;
   /** The delivery config of the chosen day (or today). */
   config: DeliveryConfig;
-  /** The order's subtotal in naira (for the free-delivery threshold). */
+  /** The order's subtotal and coupon discount in naira (free delivery is judged after the discount). */
   subtotal: number;
+  discount: number;
   loggedIn: boolean;
   recipients: SavedRecipient[];
 };
 
-export function RecipientFields({ form, settings, config, subtotal, loggedIn, recipients }: Props) {
+export function RecipientFields({ form, settings, config, subtotal, discount, loggedIn, recipients }: Props) {
   const { values, set, field } = form;
   const { price } = useCurrency();
   const pickerId = useId();
@@ -34,7 +35,7 @@ export function RecipientFields({ form, settings, config, subtotal, loggedIn, re
   const day = values.deliveryDate || null;
 
   const zoneOptions: Option[] = (state?.zones ?? []).map((zone) => {
-    const quote = deliveryFee(settings, { method: 'delivery', state: values.state, zone: zone.name, day, subtotal });
+    const quote = deliveryFee(settings, { method: 'delivery', state: values.state, zone: zone.name, day, subtotal, discount });
     const fee = quote.ok ? (quote.fee === 0 ? 'Free' : price(quote.fee)) : price(zone.amount);
     const areas = zone.areas.length ? ` (${zone.areas.join(', ')})` : '';
     return { value: zone.name, label: `${zone.label}${areas}: ${fee}` };

@@ -3,7 +3,8 @@
  * details matching the form's choice, its own fee and total count. Before that (or after the
  * shopper changes the state, zone, method or day in the form) the fee that choice would cost is
  * worked out from the delivery settings (`deliveryFee`: the day's config, free-delivery
- * threshold) and marked as an estimate; the total then adds it to the order's subtotal less its
+ * threshold judged on the subtotal less the coupon's discount, as the server judges it) and
+ * marked as an estimate; the total then adds it to the order's subtotal less its
  * discount. Other locations are quoted by our staff and not in the total.
  */
 import type { DeliverySettings } from '@/lib/contracts/settings';
@@ -40,7 +41,8 @@ export function summaryLines(order: Order, settings: DeliverySettings | null, ch
   }
   const goods = Math.max(0, subtotal - discount);
   if (!choice || !settings) return { delivery: { kind: 'choose' }, totalNaira: goods, estimate: false };
-  const quote = deliveryFee(settings, { method: choice.method, state: choice.state, zone: choice.zone, day: choice.day || today, subtotal });
+  // The server's own rule (free delivery judged on the items after the coupon's discount).
+  const quote = deliveryFee(settings, { method: choice.method, state: choice.state, zone: choice.zone, day: choice.day || today, subtotal, discount });
   if (!quote.ok) return { delivery: { kind: 'choose' }, totalNaira: goods, estimate: false };
   if (quote.quotedByStaff) return { delivery: { kind: 'quoted' }, totalNaira: goods, estimate: true };
   return { delivery: quote.fee === 0 ? { kind: 'free' } : { kind: 'amount', naira: quote.fee }, totalNaira: goods + quote.fee, estimate: true };

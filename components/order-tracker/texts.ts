@@ -12,6 +12,7 @@ export const TRACKER_TEXT = {
   emailHint: 'Add the e-mail used at checkout to see the delivery details and leave a review',
   notFound: 'We could not find an order with that number. Check the number in your confirmation e-mail.',
   unavailable: 'Tracking is briefly unavailable. Please try again.',
+  testPayment: "TEST PAYMENT: paid in the shop's payment sandbox, no money was taken.",
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

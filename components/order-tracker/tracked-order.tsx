@@ -1,10 +1,12 @@
 /**
- * A tracked order: number, status, payment in plain words, the delivery or pickup day and place,
+ * A tracked order: number, status, payment in plain words (and the test-payment mark for a
+ * payment made in the shop's sandbox), the delivery or pickup day and place,
  * the items, the timeline, and (with the checkout e-mail) the recipient and the review section.
  * Without the e-mail it says what adding it shows.
  */
 import type { Ref } from 'react';
 import type { TrackedOrder } from '@/lib/contracts/orders';
+import { isTestPaymentStatus } from '@/lib/domain/order';
 import { useShell } from '@/lib/state/shell-context';
 import { OrderTimeline } from './order-timeline';
 import { ReviewSection } from './review-section';
@@ -57,6 +59,11 @@ export function TrackedOrderView({ order, headingRef }: { order: TrackedOrder; h
             )}
           </dd>
         </dl>
+        {isTestPaymentStatus(order.paymentStatus) && (
+          <p className={styles.testPayment} role="note">
+            {TRACKER_TEXT.testPayment}
+          </p>
+        )}
         {recipient ? (
           <>
             <h3>Recipient</h3>

@@ -31,7 +31,7 @@ export function DeliveryInfo({ facts }: { facts: DeliveryFacts }) {
         </tbody>
       </table>
       <p className={styles.note}>
-        Free delivery in central Lagos and Abuja on orders above {price(facts.freeDeliveryThreshold)}. Pickup in Ikoyi, Lekki or Abuja is free. Other states:
+        Free delivery in central Lagos and Abuja when your items come to {price(facts.freeDeliveryThreshold)} or more after any coupon. Pickup in Ikoyi, Lekki or Abuja is free. Other states:
         quoted by our staff. <Link href="/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja">Delivery questions</Link>
       </p>
     </section>

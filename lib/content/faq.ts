@@ -199,7 +199,7 @@ export function faqSections(facts: DeliveryFacts = DEFAULT_DELIVERY_FACTS): FaqS
           id: 'free-delivery',
           question: 'Is delivery ever free?',
           answer: [
-            `Yes. Delivery to the central zones of Lagos and Abuja is free when your order is above ${naira(facts.freeDeliveryThreshold)}. Deliveries to outer zones always carry their fee.`,
+            `Yes. Delivery to the central zones of Lagos and Abuja is free when your items come to ${naira(facts.freeDeliveryThreshold)} or more after any coupon discount: what counts is what you pay for the flowers and gifts, not the price before the coupon. Deliveries to outer zones always carry their fee, and a coupon never takes anything off the delivery fee.`,
           ],
         },
         {
@@ -207,7 +207,7 @@ export function faqSections(facts: DeliveryFacts = DEFAULT_DELIVERY_FACTS): FaqS
           question: 'Why does delivery cost more around Valentine’s Day and Christmas?',
           answer: [
             v
-              ? `On peak days the whole city orders flowers at once, and we add riders and vehicles to deliver on time. From 13 to 15 February delivery costs ${peakFee}, free central delivery starts above ${naira(v.freeDeliveryThreshold)}${v.minAmount > 0 ? `, and the smallest order we can deliver is ${naira(v.minAmount)}` : ''}.`
+              ? `On peak days the whole city orders flowers at once, and we add riders and vehicles to deliver on time. From 13 to 15 February delivery costs ${peakFee}, central delivery is free when your items come to ${naira(v.freeDeliveryThreshold)} or more after any coupon${v.minAmount > 0 ? `, and the smallest order we can deliver is ${naira(v.minAmount)}` : ''}.`
               : 'On peak days the whole city orders flowers at once, and we add riders and vehicles to deliver on time, so delivery fees are higher.',
             `Christmas Day, Boxing Day and New Year’s Day carry festive delivery fees too. The fee follows the delivery date you choose, so changing the date can change the fee; checkout always shows the fee for your date.`,
           ],

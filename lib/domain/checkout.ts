@@ -46,11 +46,14 @@ export function methodLabel(key: string): string {
 /**
  * The payment status of an order paid by a method, in the staff's wording, without a bracket
  * inside the bracket ('Bank transfer (GTBank)' → 'PAID - GO AHEAD (Bank transfer)'); 'bank
- * transfer' when no method was recorded.
+ * transfer' when no method was recorded. A payment made against the built-in sandbox (`test`)
+ * carries the test mark, and still reads as paid (`isPaidStatus`).
  * @example paidStatusFor('paystack') // 'PAID - GO AHEAD (Paystack)'
+ * @example paidStatusFor('paystack', { test: true }) // 'PAID - GO AHEAD (Paystack) – TEST PAYMENT, no money taken'
  */
-export function paidStatusFor(method: string | null): string {
-  return PAYMENT_STATUS.paid(method ? methodLabel(method).replace(/\s*\(.*\)$/, '') : 'bank transfer');
+export function paidStatusFor(method: string | null, options: { test?: boolean } = {}): string {
+  const paid = PAYMENT_STATUS.paid(method ? methodLabel(method).replace(/\s*\(.*\)$/, '') : 'bank transfer');
+  return options.test ? `${paid} – ${TEST_PAYMENT_MARK}` : paid;
 }
 
 /** Whether a method serves a currency. */
@@ -209,6 +212,9 @@ export const PAYMENT_STATUS = {
   paid: (via: string) => `PAID - GO AHEAD (${via})`,
 } as const;
 
+/** What marks a payment made against the built-in sandbox, wherever the payment status shows (`isTestPaymentStatus`). */
+export const TEST_PAYMENT_MARK = 'TEST PAYMENT, no money taken';
+
 // ---------------------------------------------------------------------------------------------
 // Delivery fee and date
 
@@ -218,15 +224,17 @@ export type FeeQuote =
 
 /**
  * The delivery fee in naira for a delivery on `day` (peak-date overrides apply) to a state and
- * zone, given the order's subtotal in naira. Pick-up costs nothing. Other locations are quoted
- * by staff (fee 0 here, `quotedByStaff`). Zones marked `freeAboveThreshold` deliver free when
- * the subtotal reaches the config's threshold. A config's `minAmount` is the smallest subtotal
- * it delivers.
+ * zone, given the order's subtotal and coupon discount in naira. Pick-up costs nothing. Other
+ * locations are quoted by staff (fee 0 here, `quotedByStaff`). Zones marked `freeAboveThreshold`
+ * deliver free when what the shopper pays for the items (subtotal − discount, see
+ * `itemsAfterDiscount`) reaches the day's config threshold (a peak day's own threshold too). A
+ * config's `minAmount` is the smallest subtotal it delivers.
  * @example deliveryFee(settings, { method: 'delivery', state: 'lagos', zone: 'lagos-central', day: '2027-03-02', subtotal: 45000 }) // { ok: true, fee: 4500, … }
+ * @example deliveryFee(settings, { method: 'delivery', state: 'lagos', zone: 'lagos-central', day: '2027-03-02', subtotal: 105000, discount: 10500 }).fee // 4500 (items ₦94,500 after the coupon)
  */
 export function deliveryFee(
   settings: DeliverySettings,
-  input: { method: DeliveryMethod; state?: string; zone?: string; day: string | null; subtotal: number },
+  input: { method: DeliveryMethod; state?: string; zone?: string; day: string | null; subtotal: number; discount?: number },
 ): FeeQuote {
   const config = input.day ? deliveryConfigFor(settings, input.day) : settings.baseConfig;
   if (input.method === 'pick-up') return { ok: true, fee: 0, config, free: true, quotedByStaff: false };
@@ -238,8 +246,17 @@ export function deliveryFee(
   if (state.zones.length === 0) return { ok: true, fee: 0, config, free: false, quotedByStaff: true };
   const zone = state.zones.find((z) => z.name === input.zone);
   if (!zone) return { ok: false, field: 'zone', message: `zone must be one of ${state.zones.map((z) => z.name).join(', ')}` };
-  const free = zone.freeAboveThreshold && config.freeDeliveryThreshold > 0 && input.subtotal >= config.freeDeliveryThreshold;
+  const free = zone.freeAboveThreshold && config.freeDeliveryThreshold > 0 && itemsAfterDiscount(input.subtotal, input.discount ?? 0) >= config.freeDeliveryThreshold;
   return { ok: true, fee: free ? 0 : zone.amount, config, free, quotedByStaff: false };
+}
+
+/**
+ * What the shopper pays for the items: the subtotal less the coupon discount, never below zero.
+ * The free-delivery threshold is judged on this.
+ * @example itemsAfterDiscount(105000, 10500) // 94500
+ */
+export function itemsAfterDiscount(subtotal: number, discount: number): number {
+  return Math.max(0, subtotal - Math.max(0, Math.min(discount, subtotal)));
 }
 
 /** How far ahead a delivery may be booked. */
@@ -304,6 +321,75 @@ export function couponDiscount(coupon: CouponTerms, subtotal: number): number {
   if (subtotal < coupon.minAmount) return 0;
   const raw = coupon.kind === 'percent' ? Math.floor((subtotal * Math.min(100, Math.max(0, coupon.amount))) / 100) : coupon.amount;
   return Math.max(0, Math.min(subtotal, raw));
+}
+
+/** A coupon's terms plus the rules that say whether it may still be used. */
+export type CouponRules = CouponTerms & { active: boolean; startsAt: Date | null; endsAt: Date | null; usageLimit: number | null };
+
+/**
+ * How long an unpaid order holds a coupon that has a usage limit, from when it was applied (or
+ * last re-taken): after that the hold no longer counts against the limit for other orders, so
+ * nobody can use up a limited coupon by applying it and walking away. A paid order's use (and
+ * one whose transfer the shopper says is sent) always counts.
+ */
+export const COUPON_HOLD_MINUTES = 30;
+export const COUPON_HOLD_MS = COUPON_HOLD_MINUTES * 60_000;
+
+const couponNaira = (n: number) => `₦${n.toLocaleString('en-US')}`;
+const lagosDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
+
+/** The reasons a coupon is refused, as shoppers read them. */
+export const COUPON_MESSAGES = {
+  unknown: 'This coupon code is not valid',
+  inactive: 'This coupon is no longer available',
+  notStarted: (startsAt: Date) => `This coupon can be used from ${lagosDate.format(startsAt)}`,
+  expired: (endsAt: Date) => `This coupon expired on ${lagosDate.format(endsAt)}`,
+  emptyOrder: 'Add something to your order before applying a coupon',
+  minimum: (minAmount: number) => `This coupon needs an order of at least ${couponNaira(minAmount)}`,
+  usedUp: 'This coupon has already been used',
+} as const;
+
+export type CouponRefusal = {
+  reason: Exclude<keyof typeof COUPON_MESSAGES, 'unknown'>;
+  /** The refusal when applying it. */
+  message: string;
+  /** Why it was taken off an order that held it (the timeline line and the shopper's notice). */
+  removal: string;
+};
+
+/**
+ * Why a coupon does not (or no longer) apply to an order with this subtotal and item count at
+ * `at`, or null when it does. `uses` is how many other orders' uses count against its limit
+ * (paid ones, and unpaid ones within their hold). Applying a coupon and re-checking the one an
+ * order holds use these same rules.
+ * @example couponRefusal({ ...terms, active: false }, { subtotal: 45000, itemCount: 1 }, 0, now)?.removal // 'this coupon is no longer available'
+ */
+export function couponRefusal(coupon: CouponRules, order: { subtotal: number; itemCount: number }, uses: number, at: Date): CouponRefusal | null {
+  if (!coupon.active) return { reason: 'inactive', message: COUPON_MESSAGES.inactive, removal: 'this coupon is no longer available' };
+  if (coupon.startsAt && at < coupon.startsAt) {
+    return { reason: 'notStarted', message: COUPON_MESSAGES.notStarted(coupon.startsAt), removal: `this coupon can only be used from ${lagosDate.format(coupon.startsAt)}` };
+  }
+  // `endsAt` is the first instant it no longer applies; the message names the last day.
+  if (coupon.endsAt && at >= coupon.endsAt) {
+    const lastDay = new Date(coupon.endsAt.getTime() - 1);
+    return { reason: 'expired', message: COUPON_MESSAGES.expired(lastDay), removal: `this coupon expired on ${lagosDate.format(lastDay)}` };
+  }
+  if (order.itemCount === 0) return { reason: 'emptyOrder', message: COUPON_MESSAGES.emptyOrder, removal: 'the order has no items' };
+  if (order.subtotal < coupon.minAmount) {
+    return { reason: 'minimum', message: COUPON_MESSAGES.minimum(coupon.minAmount), removal: `the order no longer meets its minimum of ${couponNaira(coupon.minAmount)}` };
+  }
+  if (coupon.usageLimit !== null && uses >= coupon.usageLimit) {
+    return { reason: 'usedUp', message: COUPON_MESSAGES.usedUp, removal: `this coupon has been used up (an unpaid order keeps a coupon for ${COUPON_HOLD_MINUTES} minutes)` };
+  }
+  return null;
+}
+
+/**
+ * Whether an unpaid order's hold on a coupon, taken at `heldSince`, still stands at `at`.
+ * @example holdStands(new Date('2027-03-02T10:00:00Z'), new Date('2027-03-02T10:29:59Z')) // true
+ */
+export function holdStands(heldSince: Date, at: Date): boolean {
+  return at.getTime() - heldSince.getTime() < COUPON_HOLD_MS;
 }
 
 export type OrderTotals = { subtotal: number; deliveryFee: number; discount: number; total: number };

@@ -13,6 +13,16 @@ export function isPaidStatus(paymentStatus: string | null | undefined): boolean 
   return status.startsWith('paid') || status.includes('go ahead');
 }
 
+/**
+ * Whether a payment status is a test payment's: paid through the built-in sandbox, where no money
+ * is taken (lib/domain/checkout.ts `TEST_PAYMENT_MARK`). Such an order still counts as paid.
+ * @example isTestPaymentStatus('PAID - GO AHEAD (Paystack) – TEST PAYMENT, no money taken') // true
+ * @example isTestPaymentStatus('PAID - GO AHEAD (Paystack)') // false
+ */
+export function isTestPaymentStatus(paymentStatus: string | null | undefined): boolean {
+  return (paymentStatus ?? '').includes('TEST PAYMENT');
+}
+
 /** Whether a URL is the checkout page (with or without its query). */
 export function isCheckoutUrl(url: string): boolean {
   return /^\/checkout(?:[/?#]|$)/.test(url);

@@ -155,6 +155,9 @@ describe('summary lines', () => {
     expect(summaryLines(makeOrder(), settings, choice, today)).toEqual({ delivery: { kind: 'amount', naira: 10000 }, totalNaira: 150000, estimate: true });
     // Above the threshold central zones are free.
     expect(summaryLines(makeOrder(), settings, { ...choice, zone: 'lagos-central' }, today).delivery).toEqual({ kind: 'free' });
+    // ...judged like the server does, on the items after the coupon: ₦140,000 less ₦45,000 is below ₦100,000.
+    const discounted = makeOrder({ coupon: { code: 'BIG', discount: 45000 }, amounts: { subtotal: 140000, deliveryFee: 0, discount: 45000, total: 95000 } });
+    expect(summaryLines(discounted, settings, { ...choice, zone: 'lagos-central' }, today)).toEqual({ delivery: { kind: 'amount', naira: 4500 }, totalNaira: 99500, estimate: true });
     // Valentine's peak fee on 14 February.
     expect(summaryLines(makeOrder(), settings, { ...choice, day: '2030-02-14' }, today).delivery).toEqual({ kind: 'amount', naira: 30000 });
     expect(summaryLines(makeOrder(), settings, { ...choice, state: 'other-locations', zone: '' }, today)).toEqual({ delivery: { kind: 'quoted' }, totalNaira: 140000, estimate: true });

@@ -1,12 +1,14 @@
 /**
  * The coupon box of the order summary: Apply sends {orderId, code} and shows the updated order
  * (discount, total) and keeps the code in storage; a refusal shows the server's message under
- * the box; Remove takes the coupon off and forgets the code.
+ * the box; Remove takes the coupon off and forgets the code. A coupon the shop took off (expired,
+ * withdrawn, used up) is said in the box and once in a toast, and its stored code forgotten.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CheckoutPage from '@/pages/checkout';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
+import { notify } from '@/lib/ui/notify';
 import { listenToMsw } from '../../helpers/msw';
 import { answer, checkoutRouter, fail, makeOrder, ok, record, renderInShop, settings, SHELL, storeVisit } from './helpers';
 
@@ -80,5 +82,16 @@ describe('the coupon box', () => {
     expect(summary.getByText('ROSES10').closest('p')).toHaveTextContent('Coupon ROSES10 applied: −₦14,000');
     expect(summary.getByRole('button', { name: 'Remove' })).toBeEnabled();
     expect(readStored(STORAGE_KEYS.coupon)).toBe('ROSES10');
+  });
+
+  it('says when the shop took the coupon off the order, once in a toast and in the box, and forgets the stored code', async () => {
+    const reason = 'this coupon expired on 1 March 2027';
+    const lapsed = makeOrder({ coupon: null, couponRemoved: { code: 'ROSES10', reason } });
+    const { summary } = await openSummary(lapsed, {}, 'ROSES10');
+    const notice = await summary.findByRole('status');
+    expect(notice).toHaveTextContent(`Coupon ROSES10 was removed from your order: ${reason}.`);
+    expect(summary.getByLabelText('Coupon code')).toHaveValue('');
+    await waitFor(() => expect(readStored(STORAGE_KEYS.coupon)).toBeNull());
+    expect(jest.mocked(notify).mock.calls.filter(([, text]) => String(text).includes('ROSES10'))).toEqual([['info', `Coupon ROSES10 was removed from your order: ${reason}.`]]);
   });
 });

@@ -7,13 +7,17 @@
 import {
   addDays,
   canTransition,
+  COUPON_HOLD_MINUTES,
   couponDiscount,
+  couponRefusal,
   deliveryDateError,
   deliveryFee,
   earliestDeliveryDay,
+  holdStands,
   isCalendarDay,
   isEditableStatus,
   isPlausiblePhone,
+  itemsAfterDiscount,
   joinRecipientAddress,
   methodAllows,
   methodLabel,
@@ -30,6 +34,7 @@ import {
   RESIDENCE_TYPES,
   splitRecipientAddress,
   stripPhone,
+  type CouponRules,
   type CouponTerms,
   type FeeQuote,
   type OrderStatus,
@@ -270,6 +275,22 @@ describe('deliveryFee with the seed settings', () => {
     expect(quote({ day: '2027-02-14', subtotal: 150_000 })).toMatchObject({ ok: true, fee: 0, free: true });
   });
 
+  it('judges free delivery on the items after the coupon discount, on ordinary and peak days alike', () => {
+    expect(itemsAfterDiscount(105_000, 10_500)).toBe(94_500);
+    expect(itemsAfterDiscount(10_000, 50_000)).toBe(0);
+    expect(itemsAfterDiscount(10_000, -5)).toBe(10_000);
+    // ₦105,000 of items with ₦10,500 off: the shopper pays ₦94,500 for them, below ₦100,000.
+    expect(quote({ subtotal: 105_000, discount: 10_500 })).toMatchObject({ ok: true, fee: 4_500, free: false });
+    expect(quote({ subtotal: 110_000, discount: 10_000 })).toMatchObject({ ok: true, fee: 0, free: true });
+    expect(fee({ subtotal: 100_000, discount: 0 })).toBe(0);
+    expect(fee({ subtotal: 100_000, discount: 1 })).toBe(4_500);
+    // A peak day's own threshold follows the same rule.
+    expect(fee({ day: '2027-02-14', subtotal: 160_000, discount: 16_000 })).toBe(20_000);
+    expect(fee({ day: '2027-02-14', subtotal: 170_000, discount: 20_000 })).toBe(0);
+    // The day's smallest order is still the subtotal.
+    expect(quote({ day: '2027-02-14', subtotal: 30_000, discount: 5_000 })).toMatchObject({ ok: true, fee: 20_000 });
+  });
+
   it('Christmas and New Year use the festive fees', () => {
     expect(quote({ day: '2027-12-25' })).toMatchObject({ ok: true, fee: 10_000, config: { name: 'Festive peak' } });
     expect(fee({ day: '2027-12-26', zone: 'lagos-outer' })).toBe(20_000);
@@ -353,6 +374,43 @@ describe('coupons and totals', () => {
     expect(orderTotals(45_000, 4_500, 4_500)).toEqual({ subtotal: 45_000, deliveryFee: 4_500, discount: 4_500, total: 45_000 });
     expect(orderTotals(10_000, 4_500, 20_000)).toEqual({ subtotal: 10_000, deliveryFee: 4_500, discount: 10_000, total: 4_500 });
     expect(orderTotals(10_000, 0, -500)).toEqual({ subtotal: 10_000, deliveryFee: 0, discount: 0, total: 10_000 });
+  });
+
+  describe('couponRefusal: the rules for applying a coupon and for keeping it', () => {
+    const at = new Date('2027-03-02T10:00:00Z');
+    const rules = (over: Partial<CouponRules> = {}): CouponRules => ({ ...coupon({}), active: true, startsAt: null, endsAt: null, usageLimit: null, ...over });
+    const items = { subtotal: 45_000, itemCount: 2 };
+
+    it('accepts a coupon within its terms', () => {
+      expect(couponRefusal(rules({ startsAt: new Date('2027-03-01T00:00:00Z'), endsAt: new Date('2027-03-03T00:00:00Z'), usageLimit: 2, minAmount: 45_000 }), items, 1, at)).toBeNull();
+    });
+
+    it.each([
+      ['inactive', rules({ active: false }), items, 0, 'This coupon is no longer available', 'this coupon is no longer available'],
+      ['notStarted', rules({ startsAt: new Date('2027-03-05T00:00:00Z') }), items, 0, 'This coupon can be used from 5 March 2027', 'this coupon can only be used from 5 March 2027'],
+      // endsAt is the first instant it no longer applies (midnight in Lagos): the day before is named.
+      ['expired', rules({ endsAt: new Date('2027-03-01T23:00:00Z') }), items, 0, 'This coupon expired on 1 March 2027', 'this coupon expired on 1 March 2027'],
+      ['emptyOrder', rules(), { subtotal: 0, itemCount: 0 }, 0, 'Add something to your order before applying a coupon', 'the order has no items'],
+      ['minimum', rules({ minAmount: 50_000 }), items, 0, 'This coupon needs an order of at least ₦50,000', 'the order no longer meets its minimum of ₦50,000'],
+      ['usedUp', rules({ usageLimit: 1 }), items, 1, 'This coupon has already been used', `this coupon has been used up (an unpaid order keeps a coupon for ${COUPON_HOLD_MINUTES} minutes)`],
+    ] as const)('%s: refused, with the message and the removal reason', (reason, terms, order, uses, message, removal) => {
+      expect(couponRefusal(terms, order, uses, at)).toEqual({ reason, message, removal });
+    });
+
+    it('ends exactly at endsAt and counts only the uses it is given', () => {
+      expect(couponRefusal(rules({ endsAt: at }), items, 0, at)?.reason).toBe('expired');
+      expect(couponRefusal(rules({ endsAt: new Date(at.getTime() + 1) }), items, 0, at)).toBeNull();
+      expect(couponRefusal(rules({ usageLimit: 3 }), items, 2, at)).toBeNull();
+      expect(couponRefusal(rules({ usageLimit: 3 }), items, 3, at)?.reason).toBe('usedUp');
+    });
+  });
+
+  it(`an unpaid order's hold lasts ${COUPON_HOLD_MINUTES} minutes`, () => {
+    expect(COUPON_HOLD_MINUTES).toBe(30);
+    const taken = new Date('2027-03-02T10:00:00Z');
+    expect(holdStands(taken, taken)).toBe(true);
+    expect(holdStands(taken, new Date('2027-03-02T10:29:59.999Z'))).toBe(true);
+    expect(holdStands(taken, new Date('2027-03-02T10:30:00Z'))).toBe(false);
   });
 
   it('are never negative and never discount more than the subtotal', () => {

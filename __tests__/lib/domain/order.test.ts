@@ -1,4 +1,5 @@
-import { isCheckoutUrl, isPaidStatus } from '@/lib/domain/order';
+import { paidStatusFor } from '@/lib/domain/checkout';
+import { isCheckoutUrl, isPaidStatus, isTestPaymentStatus } from '@/lib/domain/order';
 
 describe('isPaidStatus', () => {
   it.each([
@@ -13,6 +14,15 @@ describe('isPaidStatus', () => {
     [null, false],
   ])('%j → %s', (status, paid) => {
     expect(isPaidStatus(status)).toBe(paid);
+  });
+});
+
+describe('isTestPaymentStatus', () => {
+  it('marks a sandbox payment, which still reads as paid; real and unpaid wordings are not marked', () => {
+    const test = paidStatusFor('paystack', { test: true });
+    expect(test).toBe('PAID - GO AHEAD (Paystack) – TEST PAYMENT, no money taken');
+    expect([isTestPaymentStatus(test), isPaidStatus(test)]).toEqual([true, true]);
+    for (const status of [paidStatusFor('paystack'), 'not paid', 'awaiting confirmation', '', null]) expect(isTestPaymentStatus(status)).toBe(false);
   });
 });
 

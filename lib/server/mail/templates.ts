@@ -37,20 +37,25 @@ export type PaidOrderMail = {
   deliveryText: string;
   /** The order tracker's link for this order. */
   trackUrl: string;
+  /** Paid against the built-in sandbox: the mail says TEST PAYMENT, no money taken. */
+  test?: boolean;
 };
+
+const TEST_LINE = 'TEST PAYMENT: this order was paid in the shop\'s payment sandbox, no money was taken.';
 
 /** The payment confirmation sent to the sender once an order is paid (card or confirmed transfer). */
 export function orderPaidMail(options: PaidOrderMail): MailMessage {
-  const { to, brand, senderName, orderNumber, items, totalText, deliveryText, trackUrl } = options;
+  const { to, brand, senderName, orderNumber, items, totalText, deliveryText, trackUrl, test = false } = options;
   const itemLine = (i: PaidOrderMail['items'][number]) => `${i.quantity} × ${i.name}${i.size ? ` (${i.size})` : ''}`;
   const text = [
     `${senderName ? `Dear ${senderName},` : 'Hello,'}`,
     '',
     `Thank you: we have received the payment for order ${orderNumber}.`,
+    ...(test ? ['', TEST_LINE] : []),
     '',
     ...items.map((i) => `- ${itemLine(i)}`),
     '',
-    `Total paid: ${totalText}`,
+    `Total paid: ${totalText}${test ? ' (TEST PAYMENT)' : ''}`,
     ...(deliveryText ? [deliveryText] : []),
     '',
     `Track your order: ${trackUrl}`,
@@ -60,11 +65,13 @@ export function orderPaidMail(options: PaidOrderMail): MailMessage {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
 <p>${escapeHtml(senderName ? `Dear ${senderName},` : 'Hello,')}</p>
 <p>Thank you: we have received the payment for order <strong>${escapeHtml(orderNumber)}</strong>.</p>
+${test ? `<p><strong>${escapeHtml(TEST_LINE)}</strong></p>` : ''}
 <ul>${items.map((i) => `<li>${escapeHtml(itemLine(i))}</li>`).join('')}</ul>
-<p>Total paid: <strong>${escapeHtml(totalText)}</strong></p>
+<p>Total paid: <strong>${escapeHtml(`${totalText}${test ? ' (TEST PAYMENT)' : ''}`)}</strong></p>
 ${deliveryText ? `<p>${escapeHtml(deliveryText)}</p>` : ''}
 <p><a href="${escapeHtml(trackUrl)}">Track your order</a></p>
 <p>${escapeHtml(brand)}</p>
 </body></html>`;
-  return { to, subject: `${brand}: payment received for order ${orderNumber}`, text, html };
+  const subject = `${brand}: ${test ? 'TEST PAYMENT (no money taken) ' : 'payment '}received for order ${orderNumber}`;
+  return { to, subject, text, html };
 }

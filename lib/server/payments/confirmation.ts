@@ -3,12 +3,14 @@
  * transfer staff confirmed). Sent in the background after the change is committed: a mail that
  * cannot be sent is logged by the mailer and never fails the payment or the staff call.
  */
+import { describeError } from '@/lib/server/http/errors';
 import type { Order } from '@/lib/contracts/orders';
 import { getConfig } from '@/lib/server/config';
 import { queueMail } from '@/lib/server/mail/mailer';
 import { orderPaidMail } from '@/lib/server/mail/templates';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import { formatCartDate } from '@/lib/domain/dates';
+import { isTestPaymentStatus } from '@/lib/domain/order';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 
 const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -44,9 +46,10 @@ export function sendPaidConfirmation(order: Order): void {
         totalText: totalText(order),
         deliveryText: deliveryText(order),
         trackUrl: `${config.siteUrl}/order-tracker?number=${encodeURIComponent(order.orderNumber)}`,
+        test: isTestPaymentStatus(order.paymentStatus),
       }),
     );
   } catch (error) {
-    console.error(`[payments] could not prepare the confirmation of ${order.orderNumber}:`, error instanceof Error ? error.message : error);
+    console.error(`[payments] could not prepare the confirmation of ${order.orderNumber}: ${describeError(error)}`);
   }
 }

@@ -13,8 +13,8 @@ import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { orders, paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError } from '@/lib/server/http/errors';
-import { MINOR_UNITS } from '@/lib/server/payments/provider';
-import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
+import { orderAmountMinor } from '@/lib/server/payments/provider';
+import { addEvent, loadOrder, readOrder, recheckOrderBeforePayment, type OrderRow } from '@/lib/server/services/orders/store';
 import { isEditableStatus, methodAllows, methodLabel, PAYMENT_METHODS, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { CurrencyCode } from '@/lib/domain/money';
@@ -74,6 +74,10 @@ export function manualInstructions(order: Pick<OrderRow, 'orderNumber' | 'curren
  * changes nothing.
  */
 export async function markTransferSent(db: Db, orderId: string, at: Date): Promise<Order> {
+  // The transfer is for the total as it stands now: a coupon that lapsed since the instructions
+  // were shown is taken off first (committed), and the shopper sees the new total (409).
+  const changed = await recheckOrderBeforePayment(db, orderId, at);
+  if (changed) throw new HttpError(409, changed);
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, orderId, true);
     if (isPaidStatus(order.paymentStatus)) throw new HttpError(409, ALREADY_PAID_MESSAGE);
@@ -82,7 +86,7 @@ export async function markTransferSent(db: Db, orderId: string, at: Date): Promi
     if (!isManualMethod(method)) throw new BadRequestError(NOT_MANUAL_MESSAGE);
     const currency = order.currency as CurrencyCode;
     if (!methodAllows(method, currency)) throw new BadRequestError(`${methodLabel(method)} is not available in ${currency}; please choose another way to pay`);
-    const amountMinor = Math.round(order.totalInCurrency * MINOR_UNITS[currency]);
+    const amountMinor = orderAmountMinor(order.totalInCurrency, currency);
     await tx
       .insert(paymentAttempts)
       .values({ orderId, provider: method, reference: order.orderNumber, amountMinor, currency, status: 'claimed', note: TRANSFER_SENT_NOTE, createdAt: at, updatedAt: at })

@@ -18,8 +18,8 @@ export type StartInput = {
   reference: string;
   orderId: string;
   orderNumber: string;
-  /** The order's total in its currency's minor unit (kobo, cents, pence). */
-  amountMinor: number;
+  /** The order's total in its currency's minor unit (kobo, cents, pence), exact. */
+  amountMinor: bigint;
   currency: CurrencyCode;
   customer: { email: string; name: string; phone: string };
   /** Where the provider sends the shopper back (our checkout page), already carrying the reference. */
@@ -45,8 +45,8 @@ export type Verification = {
   /** Our reference as the provider reports it back. */
   reference: string;
   currency: string;
-  /** The amount the provider says was paid, in the currency's minor unit. */
-  amountMinor: number;
+  /** The amount the provider says was paid, in the currency's minor unit (converted exactly at the edge). */
+  amountMinor: bigint;
   providerTransactionId?: string;
   /** The provider's words, for the attempt's note. */
   detail?: string;
@@ -56,7 +56,7 @@ export type Verification = {
 export type AttemptRef = {
   reference: string;
   providerTransactionId: string | null;
-  amountMinor: number;
+  amountMinor: bigint;
   currency: CurrencyCode;
 };
 
@@ -96,7 +96,88 @@ export class ProviderUnavailableError extends HttpError {
     super(502, `${providerLabel} is not answering right now. Nothing has been charged; please try again in a moment.`);
     this.name = 'ProviderUnavailableError';
   }
+
+  /** Safe for the log (see `describeError`): our own words, with the provider's secrets redacted. */
+  get logDetail(): string {
+    return this.detail;
+  }
 }
 
 /** The minor units per major unit of each currency (all three have 100). */
-export const MINOR_UNITS: Record<CurrencyCode, number> = { NGN: 100, USD: 100, GBP: 100 };
+export const MINOR_UNITS: Record<CurrencyCode, bigint> = { NGN: 100n, USD: 100n, GBP: 100n };
+
+// ---------------------------------------------------------------------------------------------
+// Amounts at the providers' edge. Minor units are bigint everywhere in the shop (an order of
+// ₦21,474,837 is more kobo than a 4-byte integer holds); providers speak JSON numbers (Paystack's
+// integer kobo) or major-unit decimals (Flutterwave, Monnify, PayPal). Every conversion is exact
+// decimal text ↔ bigint arithmetic: never a float multiplication.
+
+/** How many decimals a currency's major unit has (2 for 100 minor units, 0 for 1). */
+export function decimalsFor(currency: string, fallback = 2): number {
+  const units = MINOR_UNITS[currency as CurrencyCode] as bigint | undefined;
+  return units === undefined ? fallback : units.toString().length - 1;
+}
+
+/** The order's total (whole major units, as orders store it) in minor units. @example orderAmountMinor(24500, 'NGN') // 2450000n */
+export function orderAmountMinor(totalInCurrency: number, currency: CurrencyCode): bigint {
+  if (!Number.isSafeInteger(totalInCurrency)) throw new RangeError(`Bad order total ${totalInCurrency}`);
+  return BigInt(totalInCurrency) * MINOR_UNITS[currency];
+}
+
+/** Minor units as a major-unit decimal string: 3510n USD → '35.10', 7n → '0.07' (no floating point). */
+export function minorToDecimal(amountMinor: bigint, decimals: number): string {
+  if (amountMinor < 0n) throw new RangeError(`Bad amount ${amountMinor}`);
+  if (decimals === 0) return amountMinor.toString();
+  const digits = amountMinor.toString().padStart(decimals + 1, '0');
+  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
+/**
+ * A provider's major-unit amount as minor units, exactly: a decimal string ('24500.00') or a JSON
+ * number (24500.5: read through its shortest decimal text, which is what the JSON carried);
+ * null when it is not a non-negative decimal with at most `decimals` places (after trailing zeros).
+ * @example decimalToMinor('35.1', 2) // 3510n
+ */
+export function decimalToMinor(value: unknown, decimals: number): bigint | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d{1,18})(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) return null;
+  return BigInt(match[1]!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+}
+
+/**
+ * Minor units as the JSON number a major-unit API takes (Flutterwave, Monnify): exact, because the
+ * number is built from the decimal text and has at most 15 significant digits.
+ */
+export function minorToMajorNumber(amountMinor: bigint, decimals: number): number {
+  if (amountMinor <= 0n || amountMinor >= 10n ** 15n) throw new RangeError(`Amount ${amountMinor} is out of range`);
+  return Number(minorToDecimal(amountMinor, decimals));
+}
+
+/** Minor units as a JSON integer (Paystack's kobo): exact below 2^53, refused above. */
+export function minorToJsonInteger(amountMinor: bigint): number {
+  if (amountMinor <= 0n || amountMinor > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Amount ${amountMinor} is out of range`);
+  return Number(amountMinor);
+}
+
+/** A JSON integer of minor units (Paystack's `amount`) as bigint; null when it is not a safe non-negative integer. */
+export function jsonIntegerToMinor(value: unknown): bigint | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
+}
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * 'NGN 24,500.00' from minor units, exactly (bigint arithmetic, no floating point): the form
+ * every attempt note and 'refund due' timeline line uses.
+ * @example formatMinor(3000000000n, 'NGN') // 'NGN 30,000,000.00'
+ */
+export function formatMinor(amountMinor: bigint, currency: string): string {
+  const units = MINOR_UNITS[currency as CurrencyCode] ?? 100n;
+  const decimals = decimalsFor(currency);
+  const abs = amountMinor < 0n ? -amountMinor : amountMinor;
+  const fraction = decimals > 0 ? `.${(abs % units).toString().padStart(decimals, '0')}` : '';
+  return `${currency} ${amountMinor < 0n ? '-' : ''}${grouping.format(abs / units)}${fraction}`;
+}

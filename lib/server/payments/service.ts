@@ -11,8 +11,11 @@
  *   own); in one transaction that locks the order then the attempt, a success that confirms the
  *   attempt's reference, currency and at least its amount marks the attempt succeeded and the
  *   order paid (once: a replayed, late or concurrent confirmation finds it succeeded, and the
- *   one-success-per-order index backs that up); a confirmation that does not match is recorded
- *   as a mismatch and the order stays unpaid. After the commit a newly paid order's sender gets
+ *   one-success-per-order index backs that up); one that paid more than the order now costs (a
+ *   coupon lowered it after the attempt started) pays it and records 'refund due: … overpaid';
+ *   a confirmation that does not match is recorded as a mismatch and the order stays unpaid.
+ *   Amounts are bigint minor units throughout. An attempt started against the built-in sandbox
+ *   is marked `sandbox`, and the order it pays reads as a TEST PAYMENT. After the commit a newly paid order's sender gets
  *   the confirmation e-mail.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,12 +29,12 @@ import { paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { ALREADY_PAID_MESSAGE, isManualMethod, manualInstructions } from '@/lib/server/payments/manual';
-import { MINOR_UNITS, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
-import { isCardMethod, providerFor, providerLabel } from '@/lib/server/payments/providers';
-import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
+import { formatMinor, orderAmountMinor, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
+import { isCardMethod, providerFor, providerLabel, usesSandbox } from '@/lib/server/payments/providers';
+import { addEvent, loadOrder, readOrder, recheckOrderBeforePayment, type OrderRow } from '@/lib/server/services/orders/store';
 import { moveOrderIn } from '@/lib/server/services/orders/staff';
 import { readCart, saveCart } from '@/lib/server/services/accounts/records';
-import { isEditableStatus, methodAllows, paidStatusFor, type OrderStatus } from '@/lib/domain/checkout';
+import { isEditableStatus, methodAllows, TEST_PAYMENT_MARK, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { CurrencyCode } from '@/lib/domain/money';
 
@@ -43,14 +46,6 @@ export const PAID_MESSAGE = 'Payment received';
 export const PENDING_MESSAGE = 'We are still waiting for the provider to confirm your payment';
 export const AWAITING_TRANSFER_MESSAGE = 'We are waiting to see your transfer; we will confirm your order once it arrives';
 export const NOT_THROUGH = 'The payment did not go through';
-
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 'NGN 24,500.00' from minor units. */
-export function formatMinor(amountMinor: number, currency: string): string {
-  const units = MINOR_UNITS[currency as CurrencyCode] ?? 100;
-  return `${currency} ${money.format(amountMinor / units)}`;
-}
 
 /** A new attempt reference: the order number and 8 random hex digits. */
 export function newReference(orderNumber: string): string {
@@ -82,6 +77,10 @@ function failureNote(error: unknown): string {
  * provider that is not available, 502 when the provider fails (the attempt is marked failed).
  */
 export async function startPayment(db: Db, orderId: string, at: Date): Promise<PaymentStart> {
+  // A coupon that lapsed (expired, used up by others after its 30-minute hold) is never paid for
+  // at its discount: it is taken off (committed) and the shopper chooses again with the new total.
+  const changed = await recheckOrderBeforePayment(db, orderId, at);
+  if (changed) throw new HttpError(409, changed);
   const prepared = await db.transaction(async (tx) => {
     const order = await loadOrder(tx, orderId, true);
     assertPayable(order);
@@ -92,13 +91,15 @@ export async function startPayment(db: Db, orderId: string, at: Date): Promise<P
     if (!order.senderEmail) throw new BadRequestError('senderEmail is required before payment');
     if (isManualMethod(method)) return { kind: 'manual' as const, instructions: manualInstructions(order, method) };
     if (!isCardMethod(method)) throw new BadRequestError(CHOOSE_METHOD_MESSAGE);
-    const amountMinor = Math.round(order.totalInCurrency * MINOR_UNITS[currency]);
-    if (amountMinor <= 0) throw new BadRequestError('There is nothing to pay on this order');
+    const amountMinor = orderAmountMinor(order.totalInCurrency, currency);
+    if (amountMinor <= 0n) throw new BadRequestError('There is nothing to pay on this order');
     const provider = providerFor(method); // 400 when the method is not available here
+    // Against the built-in sandbox no money moves: the attempt says so, and so does a payment it makes.
+    const sandbox = usesSandbox(method);
     const reference = newReference(order.orderNumber);
     const [attempt] = await tx
       .insert(paymentAttempts)
-      .values({ orderId, provider: method, reference, amountMinor, currency, status: 'started', createdAt: at, updatedAt: at })
+      .values({ orderId, provider: method, reference, amountMinor, currency, sandbox, status: 'started', createdAt: at, updatedAt: at })
       .returning();
     return { kind: 'card' as const, order, provider, attempt: attempt! };
   });
@@ -146,11 +147,22 @@ function mismatch(attempt: AttemptRow, v: Verification): string | null {
  * started, e.g. the cart grew in another tab), or null when it still does.
  */
 function staleAttempt(order: { currency: string; totalInCurrency: number }, attempt: AttemptRow): string | null {
-  const due = order.totalInCurrency * MINOR_UNITS[order.currency as CurrencyCode];
+  const due = orderAmountMinor(order.totalInCurrency, order.currency as CurrencyCode);
   if (order.currency !== attempt.currency || attempt.amountMinor < due) {
     return `the order changed after this payment started (now ${formatMinor(due, order.currency)}, asked ${formatMinor(attempt.amountMinor, attempt.currency)})`;
   }
   return null;
+}
+
+/**
+ * What a confirmed payment paid beyond the order's current total, in the order's currency (an
+ * attempt started before a coupon lowered the total, or a provider that took more than asked),
+ * as the refund note; null when it paid the total exactly. Only called once the currencies match.
+ */
+function overpaid(order: { currency: string; totalInCurrency: number }, v: Verification): string | null {
+  const due = orderAmountMinor(order.totalInCurrency, order.currency as CurrencyCode);
+  if (v.amountMinor <= due) return null;
+  return `refund due: ${formatMinor(v.amountMinor - due, order.currency)} overpaid (paid ${formatMinor(v.amountMinor, order.currency)} for ${formatMinor(due, order.currency)})`;
 }
 
 /**
@@ -174,12 +186,12 @@ function errorCode(error: unknown): string | undefined {
  * Marks an attempt succeeded inside a savepoint; false when the order already has a succeeded
  * attempt (the one-success-per-order index refused it), which leaves the transaction usable.
  */
-async function markSucceeded(tx: Db, attempt: AttemptRow, v: Verification, at: Date): Promise<boolean> {
+async function markSucceeded(tx: Db, attempt: AttemptRow, v: Verification, note: string, at: Date): Promise<boolean> {
   try {
     await tx.transaction(async (sp) => {
       await sp
         .update(paymentAttempts)
-        .set({ status: 'succeeded', note: v.detail ?? '', providerTransactionId: v.providerTransactionId ?? attempt.providerTransactionId, updatedAt: at })
+        .set({ status: 'succeeded', note: note.slice(0, 500), providerTransactionId: v.providerTransactionId ?? attempt.providerTransactionId, updatedAt: at })
         .where(eq(paymentAttempts.id, attempt.id));
     });
     return true;
@@ -241,8 +253,17 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
       await refundDue(`${changed}: refund due`);
       return answer({ newlyPaid: false, state: 'failed', reason: 'your order changed after this payment started; we will refund it, please pay the new total' });
     }
-    if (!(await markSucceeded(tx, attempt, v, at))) return answer({ newlyPaid: false, state: 'paid' });
-    const paid = await moveOrderIn(tx, orderId, 'paid', { paymentStatus: paidStatusFor(attempt.provider), note: `Paid with ${label}, reference ${attempt.reference}`, at });
+    // More than the order now costs (a coupon lowered it after the attempt started): paid, and
+    // the difference recorded as due back, like the other refunds (once: a replay finds it succeeded).
+    const excess = overpaid(order, v);
+    if (!(await markSucceeded(tx, attempt, v, excess ?? v.detail ?? '', at))) return answer({ newlyPaid: false, state: 'paid' });
+    const testNote = attempt.sandbox ? ` (${TEST_PAYMENT_MARK})` : '';
+    const paidWith = { method: attempt.provider, test: attempt.sandbox };
+    let paid = await moveOrderIn(tx, orderId, 'paid', { paidWith, note: `Paid with ${label}, reference ${attempt.reference}${testNote}`, at });
+    if (excess) {
+      await addEvent(tx, orderId, paid.status, `Payment ${attempt.reference}: ${excess}`, new Date(at.getTime() + 1)); // listed after the paid line
+      paid = await readOrder(tx, orderId);
+    }
     if (order.userId) await forgetPaidItems(tx, order.userId, paid, at);
     return { order: paid, newlyPaid: true, state: 'paid' };
   });
@@ -268,7 +289,7 @@ async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<st
         ? `the order is ${order.status}`
         : staleAttempt(order, attempt);
     if (blocked) {
-      const settled = await settle(db, attempt.id, attempt.orderId, { status: 'cancelled', reference: attempt.reference, currency: attempt.currency, amountMinor: 0, detail: `not captured: ${blocked}` }, at);
+      const settled = await settle(db, attempt.id, attempt.orderId, { status: 'cancelled', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, detail: `not captured: ${blocked}` }, at);
       return outcomeOf({ ...settled, reason: `this payment was not taken because ${blocked}` });
     }
   }

@@ -47,7 +47,7 @@ function input(over: Partial<StartInput> = {}): StartInput {
     reference,
     orderId: 'ord_1',
     orderNumber: 'RF-384638',
-    amountMinor: 2_450_000,
+    amountMinor: 2_450_000n,
     currency: 'NGN',
     customer: { email: 'ada.obi@example.com', name: 'Ada Obi', phone: '+2348031234567' },
     callbackUrl,
@@ -76,11 +76,11 @@ describe('Flutterwave start', () => {
 
   it('keeps kobo: ₦24,500.50 is asked as 24500.5 and verified back as 2450050 kobo', async () => {
     const { provider, fake } = await setup();
-    const pay = input({ amountMinor: 2_450_050 });
+    const pay = input({ amountMinor: 2_450_050n });
     await provider.start(pay);
     expect(fake.transactions.get(pay.reference)?.requestedAmount).toBe(24500.5);
     const back = await fake.decide(pay.reference, 'pay');
-    expect(await provider.verify(attemptOf(pay), queryOf(back))).toMatchObject({ status: 'success', amountMinor: 2_450_050 });
+    expect(await provider.verify(attemptOf(pay), queryOf(back))).toMatchObject({ status: 'success', amountMinor: 2_450_050n });
   });
 
   it('refuses a reused tx_ref with a clear error', async () => {
@@ -117,12 +117,12 @@ describe('Flutterwave pay, fail, cancel and verify', () => {
       status: 'success',
       reference: pay.reference,
       currency: 'NGN',
-      amountMinor: 2_450_000,
+      amountMinor: 2_450_000n,
       providerTransactionId: query.transaction_id,
       detail: 'Flutterwave: successful (Approved by Financial Institution)',
     });
     // After a webhook (id known, no return query) and with nothing known but our reference.
-    expect(await provider.verify(attemptOf(pay, query.transaction_id!), {})).toMatchObject({ status: 'success', amountMinor: 2_450_000 });
+    expect(await provider.verify(attemptOf(pay, query.transaction_id!), {})).toMatchObject({ status: 'success', amountMinor: 2_450_000n });
     expect(await provider.verify(attemptOf(pay), {})).toMatchObject({ status: 'success', providerTransactionId: query.transaction_id });
   });
 
@@ -143,11 +143,11 @@ describe('Flutterwave pay, fail, cancel and verify', () => {
     const back = await fake.decide(cancelled.reference, 'cancel');
     expect(queryOf(back)).toEqual(expect.objectContaining({ status: 'cancelled', tx_ref: cancelled.reference }));
     expect(queryOf(back).transaction_id).toBeUndefined();
-    expect(await provider.verify(attemptOf(cancelled), queryOf(back))).toMatchObject({ status: 'cancelled', amountMinor: 0 });
+    expect(await provider.verify(attemptOf(cancelled), queryOf(back))).toMatchObject({ status: 'cancelled', amountMinor: 0n });
 
     const unfinished = input();
     await provider.start(unfinished);
-    expect(await provider.verify(attemptOf(unfinished), {})).toMatchObject({ status: 'pending', amountMinor: 0 });
+    expect(await provider.verify(attemptOf(unfinished), {})).toMatchObject({ status: 'pending', amountMinor: 0n });
   });
 
   it('never trusts status=successful in the return URL, nor a transaction_id of someone else’s payment', async () => {
@@ -161,7 +161,7 @@ describe('Flutterwave pay, fail, cancel and verify', () => {
     const forged = { status: 'successful', tx_ref: mine.reference, transaction_id: otherId };
     const verified = await provider.verify(attemptOf(mine), forged);
     expect(verified.status).toBe('pending');
-    expect(verified.amountMinor).toBe(0);
+    expect(verified.amountMinor).toBe(0n);
     // A made-up id goes the same way.
     expect((await provider.verify(attemptOf(mine), { status: 'successful', transaction_id: '999999999' })).status).toBe('pending');
   });
@@ -172,14 +172,14 @@ describe('Flutterwave pay, fail, cancel and verify', () => {
     await provider.start(short);
     faults.settleAmountMinor = 2_000_000;
     const back = await fake.decide(short.reference, 'pay');
-    expect(await provider.verify(attemptOf(short), queryOf(back))).toMatchObject({ status: 'success', reference: short.reference, currency: 'NGN', amountMinor: 2_000_000 });
+    expect(await provider.verify(attemptOf(short), queryOf(back))).toMatchObject({ status: 'success', reference: short.reference, currency: 'NGN', amountMinor: 2_000_000n });
 
     delete faults.settleAmountMinor;
     faults.settleCurrency = 'USD';
     const dollars = input();
     await provider.start(dollars);
     const back2 = await fake.decide(dollars.reference, 'pay');
-    expect(await provider.verify(attemptOf(dollars), queryOf(back2))).toMatchObject({ status: 'success', currency: 'USD', amountMinor: 2_450_000 });
+    expect(await provider.verify(attemptOf(dollars), queryOf(back2))).toMatchObject({ status: 'success', currency: 'USD', amountMinor: 2_450_000n });
   });
 });
 
@@ -216,7 +216,7 @@ describe('Flutterwave webhooks', () => {
     await fake.decide(pay.reference, 'pay');
     const forged = body('charge.completed', { id: 1, tx_ref: pay.reference, amount: 24500, currency: 'NGN', status: 'successful' });
     const notice = await provider.readWebhook(forged, { 'verif-hash': SECRETS.webhookHash });
-    expect(await provider.verify(attemptOf(pay, notice?.providerTransactionId ?? null), {})).toMatchObject({ amountMinor: 100 });
+    expect(await provider.verify(attemptOf(pay, notice?.providerTransactionId ?? null), {})).toMatchObject({ amountMinor: 100n });
   });
 });
 
@@ -269,15 +269,18 @@ describe('Flutterwave faults', () => {
 
 describe('flutterwaveAmountToMinor', () => {
   it.each([
-    [24500, 'NGN', 2_450_000],
-    [24500.5, 'NGN', 2_450_050],
-    [0.1 + 0.2, 'USD', 30],
-    ['24500.00', 'NGN', 2_450_000],
-    [35, 'USD', 3500],
+    [24500, 'NGN', 2_450_000n],
+    [24500.5, 'NGN', 2_450_050n],
+    [0.29, 'USD', 29n], // 0.29 * 100 is 28.999… in floating point
+    ['24500.00', 'NGN', 2_450_000n],
+    [35, 'USD', 3500n],
+    [30_000_000, 'NGN', 3_000_000_000n], // beyond a 4-byte integer of kobo
+    ['90071992547409.93', 'NGN', 9_007_199_254_740_993n], // beyond 2^53, exact as text
   ])('%p %s → %p', (amount, currency, minor) => {
     expect(flutterwaveAmountToMinor(amount, currency)).toBe(minor);
   });
-  it.each([['abc'], [-1], [null], [Number.NaN], ['1e5']])('%p is unreadable', (amount) => {
-    expect(flutterwaveAmountToMinor(amount, 'NGN')).toBeNaN();
+  // An amount with more decimals than the currency has (0.1 + 0.2 = 0.30000000000000004) is refused, never rounded.
+  it.each([['abc'], [-1], [null], [Number.NaN], ['1e5'], [0.1 + 0.2], [1e21]])('%p is unreadable', (amount) => {
+    expect(flutterwaveAmountToMinor(amount, 'NGN')).toBeNull();
   });
 });

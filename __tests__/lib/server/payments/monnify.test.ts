@@ -54,7 +54,7 @@ function input(over: Partial<StartInput> = {}): StartInput {
     reference,
     orderId: 'ord_1',
     orderNumber: 'RF-384638',
-    amountMinor: 2_450_000,
+    amountMinor: 2_450_000n,
     currency: 'NGN',
     customer: { email: 'ada.obi@example.com', name: 'Ada Obi', phone: '+2348031234567' },
     callbackUrl,
@@ -90,7 +90,7 @@ describe('Monnify start', () => {
 
   it('refuses a currency other than NGN before calling Monnify', async () => {
     const { provider, calls } = await setup();
-    await expect(provider.start(input({ currency: 'USD', amountMinor: 3500 }))).rejects.toMatchObject({ status: 400, message: 'Monnify takes payments in NGN only.' });
+    await expect(provider.start(input({ currency: 'USD', amountMinor: 3500n }))).rejects.toMatchObject({ status: 400, message: 'Monnify takes payments in NGN only.' });
     expect(calls).toEqual([]);
   });
 
@@ -158,7 +158,7 @@ describe('Monnify pay, fail, cancel and verify', () => {
     expect(hook.headers['monnify-signature']).toBe(monnifySignature(hook.body, SECRETS.secretKey));
     expect(await provider.readWebhook(hook.body, hook.headers)).toEqual({ reference: pay.reference, providerTransactionId });
 
-    const expected = { status: 'success', reference: pay.reference, currency: 'NGN', amountMinor: 2_450_000, providerTransactionId, detail: 'Monnify: PAID' };
+    const expected = { status: 'success', reference: pay.reference, currency: 'NGN', amountMinor: 2_450_000n, providerTransactionId, detail: 'Monnify: PAID' };
     expect(await provider.verify(attemptOf(pay, providerTransactionId ?? null), queryOf(location))).toEqual(expected);
     // Without Monnify's id: the v2 query by our paymentReference.
     expect(await provider.verify(attemptOf(pay), queryOf(location))).toEqual(expected);
@@ -169,16 +169,16 @@ describe('Monnify pay, fail, cancel and verify', () => {
     const declined = input();
     const a = await provider.start(declined);
     expect(queryOf(await fake.decide(declined.reference, 'fail'))).toMatchObject({ paymentReference: declined.reference });
-    expect(await provider.verify(attemptOf(declined, a.providerTransactionId ?? null), {})).toMatchObject({ status: 'failed', amountMinor: 0, detail: 'Monnify: FAILED' });
+    expect(await provider.verify(attemptOf(declined, a.providerTransactionId ?? null), {})).toMatchObject({ status: 'failed', amountMinor: 0n, detail: 'Monnify: FAILED' });
 
     const cancelled = input();
     const b = await provider.start(cancelled);
     await fake.decide(cancelled.reference, 'cancel');
-    expect(await provider.verify(attemptOf(cancelled, b.providerTransactionId ?? null), {})).toMatchObject({ status: 'cancelled', amountMinor: 0 });
+    expect(await provider.verify(attemptOf(cancelled, b.providerTransactionId ?? null), {})).toMatchObject({ status: 'cancelled', amountMinor: 0n });
 
     const unfinished = input();
     await provider.start(unfinished);
-    expect(await provider.verify(attemptOf(unfinished), {})).toMatchObject({ status: 'pending', amountMinor: 0 });
+    expect(await provider.verify(attemptOf(unfinished), {})).toMatchObject({ status: 'pending', amountMinor: 0n });
     expect(await provider.verify(attemptOf(input()), {})).toMatchObject({ status: 'pending', detail: 'Monnify has no transaction for this reference' });
     expect(webhooks).toHaveLength(0);
   });
@@ -189,20 +189,20 @@ describe('Monnify pay, fail, cancel and verify', () => {
     await provider.start(short);
     faults.settleAmountMinor = 2_000_050;
     await fake.decide(short.reference, 'pay');
-    expect(await provider.verify(attemptOf(short), {})).toMatchObject({ status: 'success', reference: short.reference, currency: 'NGN', amountMinor: 2_000_050, detail: 'Monnify: PARTIALLY_PAID' });
+    expect(await provider.verify(attemptOf(short), {})).toMatchObject({ status: 'success', reference: short.reference, currency: 'NGN', amountMinor: 2_000_050n, detail: 'Monnify: PARTIALLY_PAID' });
 
     const over = input();
     await provider.start(over);
     faults.settleAmountMinor = 2_500_000;
     await fake.decide(over.reference, 'pay');
-    expect(await provider.verify(attemptOf(over), {})).toMatchObject({ status: 'success', amountMinor: 2_500_000, detail: 'Monnify: OVERPAID' });
+    expect(await provider.verify(attemptOf(over), {})).toMatchObject({ status: 'success', amountMinor: 2_500_000n, detail: 'Monnify: OVERPAID' });
 
     delete faults.settleAmountMinor;
     faults.settleCurrency = 'USD';
     const dollars = input();
     await provider.start(dollars);
     await fake.decide(dollars.reference, 'pay');
-    expect(await provider.verify(attemptOf(dollars), {})).toMatchObject({ status: 'success', currency: 'USD', amountMinor: 2_450_000 });
+    expect(await provider.verify(attemptOf(dollars), {})).toMatchObject({ status: 'success', currency: 'USD', amountMinor: 2_450_000n });
   });
 });
 
@@ -297,15 +297,16 @@ describe('Monnify faults', () => {
 
 describe('monnifyAmountToMinor', () => {
   it.each([
-    ['24500.00', 2_450_000],
-    ['100.5', 10_050],
-    [24500, 2_450_000],
-    [24500.01, 2_450_001],
-    [0, 0],
+    ['24500.00', 2_450_000n],
+    ['100.5', 10_050n],
+    [24500, 2_450_000n],
+    [24500.01, 2_450_001n],
+    [0, 0n],
+    ['30000000.00', 3_000_000_000n], // beyond a 4-byte integer of kobo
   ])('%p → %p kobo', (amount, minor) => {
     expect(monnifyAmountToMinor(amount, 'NGN')).toBe(minor);
   });
-  it.each([['24,500.00'], [''], [-5], [undefined]])('%p is unreadable', (amount) => {
-    expect(monnifyAmountToMinor(amount, 'NGN')).toBeNaN();
+  it.each([['24,500.00'], [''], [-5], [undefined], ['24500.001']])('%p is unreadable', (amount) => {
+    expect(monnifyAmountToMinor(amount, 'NGN')).toBeNull();
   });
 });

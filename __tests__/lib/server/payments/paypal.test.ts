@@ -54,7 +54,7 @@ function startInput(currency: 'USD' | 'GBP' | 'NGN', amountMinor: number): Start
     reference,
     orderId: 'ord1',
     orderNumber: 'RF-384638',
-    amountMinor,
+    amountMinor: BigInt(amountMinor),
     currency: currency as StartInput['currency'],
     customer: { email: 'ada@example.com', name: 'Ada', phone: '+2348012345678' },
     callbackUrl: back,
@@ -92,29 +92,30 @@ async function startAndPay(currency: 'USD' | 'GBP', amountMinor: number, decisio
 
 describe('amounts as PayPal decimal strings', () => {
   it.each([
-    [3510, 'USD', '35.10'],
-    [3500, 'GBP', '35.00'],
-    [5, 'USD', '0.05'],
-    [0, 'USD', '0.00'],
-    [123456789, 'GBP', '1234567.89'],
-    [1500, 'JPY', '1500'],
-  ])('%i %s ↔ %s', (minor, currency, value) => {
+    [3510n, 'USD', '35.10'],
+    [3500n, 'GBP', '35.00'],
+    [5n, 'USD', '0.05'],
+    [0n, 'USD', '0.00'],
+    [123456789n, 'GBP', '1234567.89'],
+    [1500n, 'JPY', '1500'],
+    [9_007_199_254_740_993n, 'USD', '90071992547409.93'], // beyond 2^53: exact
+  ])('%p %s ↔ %s', (minor, currency, value) => {
     expect(toPayPalValue(minor, currency)).toBe(value);
     expect(fromPayPalValue(value, currency)).toBe(minor);
   });
 
   it('reads short and trailing-zero forms exactly and refuses anything else', () => {
-    expect(fromPayPalValue('35.1', 'USD')).toBe(3510);
-    expect(fromPayPalValue('35', 'USD')).toBe(3500);
-    expect(fromPayPalValue('0.29', 'USD')).toBe(29); // 0.29 * 100 is 28.999… in floating point
-    expect(fromPayPalValue('35.100', 'USD')).toBe(3510);
-    for (const bad of ['35.105', '1e3', '-1.00', '', ' ', 'abc', '35,10']) expect(fromPayPalValue(bad, 'USD')).toBeNaN();
-    expect(fromPayPalValue(35.1, 'USD')).toBeNaN();
+    expect(fromPayPalValue('35.1', 'USD')).toBe(3510n);
+    expect(fromPayPalValue('35', 'USD')).toBe(3500n);
+    expect(fromPayPalValue('0.29', 'USD')).toBe(29n); // 0.29 * 100 is 28.999… in floating point
+    expect(fromPayPalValue('35.100', 'USD')).toBe(3510n);
+    for (const bad of ['35.105', '1e3', '-1.00', '', ' ', 'abc', '35,10']) expect(fromPayPalValue(bad, 'USD')).toBeNull();
+    expect(fromPayPalValue(35.1, 'USD')).toBeNull();
   });
 
   it('round-trips every amount up to 1,000.00', () => {
-    const wrong: number[] = [];
-    for (let minor = 0; minor <= 100_000; minor += 1) if (fromPayPalValue(toPayPalValue(minor, 'USD'), 'USD') !== minor) wrong.push(minor);
+    const wrong: bigint[] = [];
+    for (let minor = 0n; minor <= 100_000n; minor += 1n) if (fromPayPalValue(toPayPalValue(minor, 'USD'), 'USD') !== minor) wrong.push(minor);
     expect(wrong).toEqual([]);
   });
 });
@@ -164,14 +165,14 @@ describe('verify', () => {
     expect(back.searchParams.get('PayerID')).toBe('FAKEPAYER');
 
     const result = await provider.verify(attempt, queryOf(back));
-    expect(result).toMatchObject({ status: 'success', reference: input.reference, currency: 'USD', amountMinor: 3510, providerTransactionId: started.providerTransactionId });
+    expect(result).toMatchObject({ status: 'success', reference: input.reference, currency: 'USD', amountMinor: 3510n, providerTransactionId: started.providerTransactionId });
     expect(fake.stats.captures).toBe(1);
     expect(fake.requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.requestId)).toEqual([`${input.reference}-capture`]);
   });
 
   it('GBP: the capture figures come back in pence', async () => {
     const { provider, back, attempt } = await startAndPay('GBP', 4207);
-    expect(await provider.verify(attempt, queryOf(back))).toMatchObject({ status: 'success', currency: 'GBP', amountMinor: 4207 });
+    expect(await provider.verify(attempt, queryOf(back))).toMatchObject({ status: 'success', currency: 'GBP', amountMinor: 4207n });
   });
 
   it('verify twice, then twice at once: still one capture, always the same answer', async () => {
@@ -215,7 +216,7 @@ describe('verify', () => {
     const input = startInput('USD', 3000);
     const started = await provider.start(input);
     const attempt = attemptOf(input, started.providerTransactionId!);
-    expect(await provider.verify(attempt, {})).toMatchObject({ status: 'pending', reference: input.reference, amountMinor: 3000, currency: 'USD' });
+    expect(await provider.verify(attempt, {})).toMatchObject({ status: 'pending', reference: input.reference, amountMinor: 3000n, currency: 'USD' });
 
     const back = await decideOnPage(started.redirectUrl, 'cancel');
     expect(back.searchParams.get('cancelled')).toBe('1');
@@ -229,12 +230,12 @@ describe('verify', () => {
   it('underpayment and a different currency are reported as PayPal settled them', async () => {
     faults.settleAmountMinor = 3000;
     const short = await startAndPay('USD', 3510);
-    expect(await short.provider.verify(short.attempt, queryOf(short.back))).toMatchObject({ status: 'success', currency: 'USD', amountMinor: 3000 });
+    expect(await short.provider.verify(short.attempt, queryOf(short.back))).toMatchObject({ status: 'success', currency: 'USD', amountMinor: 3000n });
 
     delete faults.settleAmountMinor;
     faults.settleCurrency = 'EUR';
     const euro = await startAndPay('GBP', 3510);
-    expect(await euro.provider.verify(euro.attempt, queryOf(euro.back))).toMatchObject({ status: 'success', currency: 'EUR', amountMinor: 3510 });
+    expect(await euro.provider.verify(euro.attempt, queryOf(euro.back))).toMatchObject({ status: 'success', currency: 'EUR', amountMinor: 3510n });
   });
 
   it('uses the order id stored at start, not the token in the return query', async () => {
@@ -364,7 +365,7 @@ describe('PayPal down, slow or refusing', () => {
     });
     try {
       const provider = createPayPal({ ...cfg, baseUrl: stub.url });
-      const attempt: AttemptRef = { reference: 'RF-1-aa', providerTransactionId: 'ORDER1', amountMinor: 1000, currency: 'USD' };
+      const attempt: AttemptRef = { reference: 'RF-1-aa', providerTransactionId: 'ORDER1', amountMinor: 1000n, currency: 'USD' };
       expect(await provider.verify(attempt, {})).toMatchObject({ status: 'failed', reference: 'RF-1-aa', detail: expect.stringMatching(/INSTRUMENT_DECLINED/) });
       captureAnswer = { status: 403, body: { name: 'NOT_AUTHORIZED', details: [{ issue: 'PERMISSION_DENIED' }] } };
       await expect(provider.verify(attempt, {})).rejects.toMatchObject({ name: 'ProviderRefusedError', detail: 'capture the payment: answered 403 NOT_AUTHORIZED: PERMISSION_DENIED' });

@@ -64,7 +64,7 @@ function input(over: Partial<StartInput> = {}): StartInput {
     reference,
     orderId: '7d9f5a52-3a57-4a8e-9d4b-3c2d1e0f9a8b',
     orderNumber: 'RF-100200',
-    amountMinor: 2_450_000,
+    amountMinor: 2_450_000n,
     currency: 'NGN',
     customer: { email: 'tunde@example.com', name: 'Tunde Bakare', phone: '+2348091234567' },
     callbackUrl: `http://shop.test/checkout?orderId=o1&payment=paystack&reference=${reference}`,
@@ -119,7 +119,7 @@ describe('signatures', () => {
 
 describe('start and verify against the fake', () => {
   it('initialises with the minor-unit amount, reference and callback, and sends the shopper to the hosted page', async () => {
-    const i = input({ amountMinor: 3_500, currency: 'USD' });
+    const i = input({ amountMinor: 3_500n, currency: 'USD' });
     const started = await provider().start(i);
     expect(started.redirectUrl).toBe(`${server.url}/checkout/${i.reference}`);
     expect(fake.transactions.get(i.reference)).toMatchObject({ status: 'abandoned', amountMinor: 3_500, currency: 'USD', email: 'tunde@example.com', callbackUrl: i.callbackUrl });
@@ -139,7 +139,7 @@ describe('start and verify against the fake', () => {
     const back = await fake.decide(i.reference, 'pay');
     expect(back).toBe(`${i.callbackUrl}&trxref=${i.reference}`);
     const verification = await provider().verify(attemptOf(i), {});
-    expect(verification).toMatchObject({ status: 'success', reference: i.reference, currency: 'NGN', amountMinor: 2_450_000, detail: 'Successful' });
+    expect(verification).toMatchObject({ status: 'success', reference: i.reference, currency: 'NGN', amountMinor: 2_450_000n, detail: 'Successful' });
     expect(verification.providerTransactionId).toMatch(/^\d+$/);
     // The signed charge.success webhook reached the shop and reads back as this attempt.
     expect(received).toHaveLength(1);
@@ -179,7 +179,7 @@ describe('start and verify against the fake', () => {
     faults.settleAmountMinor = 100_000;
     faults.settleCurrency = 'USD';
     await fake.decide(i.reference, 'pay');
-    await expect(provider().verify(attemptOf(i), {})).resolves.toMatchObject({ status: 'success', amountMinor: 100_000, currency: 'USD' });
+    await expect(provider().verify(attemptOf(i), {})).resolves.toMatchObject({ status: 'success', amountMinor: 100_000n, currency: 'USD' });
   });
 
   it('a reference Paystack does not know verifies as failed', async () => {

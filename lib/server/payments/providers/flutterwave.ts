@@ -12,7 +12,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from '@/lib/server/http/errors';
 import {
-  MINOR_UNITS,
+  decimalsFor,
+  decimalToMinor,
+  minorToMajorNumber,
   ProviderUnavailableError,
   WebhookSignatureError,
   type AttemptRef,
@@ -50,11 +52,9 @@ function refused(what: string, status: number, json: FlwAnswer): HttpError {
   return new HttpError(502, `${LABEL} refused to ${what} (HTTP ${status}${said}).`);
 }
 
-/** Flutterwave's major-unit amount (24500 or 24500.5) as minor units; NaN when unreadable. */
-export function flutterwaveAmountToMinor(amount: unknown, currency: string): number {
-  const perMajor = MINOR_UNITS[currency as keyof typeof MINOR_UNITS] ?? 100;
-  const value = typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount.trim()) ? Number(amount) : amount;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value * perMajor) : Number.NaN;
+/** Flutterwave's major-unit amount (24500 or 24500.5) as minor units, exactly; null when unreadable. */
+export function flutterwaveAmountToMinor(amount: unknown, currency: string): bigint | null {
+  return decimalToMinor(amount, decimalsFor(currency));
 }
 
 const STATUSES: Record<string, Verification['status']> = { successful: 'success', failed: 'failed', cancelled: 'cancelled', pending: 'pending' };
@@ -80,10 +80,10 @@ export function createFlutterwave(cfg: FlutterwaveConfig): PaymentProvider {
     key: 'flutterwave',
 
     async start(input: StartInput): Promise<Started> {
-      if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error(`Invalid amount ${input.amountMinor} for ${input.reference}`);
+      if (input.amountMinor <= 0n) throw new Error(`Invalid amount ${input.amountMinor} for ${input.reference}`);
       const body = {
         tx_ref: input.reference,
-        amount: input.amountMinor / MINOR_UNITS[input.currency],
+        amount: minorToMajorNumber(input.amountMinor, decimalsFor(input.currency)),
         currency: input.currency,
         redirect_url: input.callbackUrl,
         customer: { email: input.customer.email, name: input.customer.name, phonenumber: input.customer.phone },
@@ -122,11 +122,11 @@ export function createFlutterwave(cfg: FlutterwaveConfig): PaymentProvider {
       if (!tx) {
         // No charge exists yet: the shopper closed the page, or has not paid yet.
         const cancelled = returnQuery.status === 'cancelled';
-        return { status: cancelled ? 'cancelled' : 'pending', reference: attempt.reference, currency: attempt.currency, amountMinor: 0, detail: `${LABEL} has no transaction for this reference${cancelled ? ' (cancelled by the shopper)' : ''}` };
+        return { status: cancelled ? 'cancelled' : 'pending', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, detail: `${LABEL} has no transaction for this reference${cancelled ? ' (cancelled by the shopper)' : ''}` };
       }
       const currency = typeof tx.currency === 'string' ? tx.currency : '';
       const amountMinor = flutterwaveAmountToMinor(tx.amount, currency);
-      if (Number.isNaN(amountMinor)) throw new ProviderUnavailableError(LABEL, 'verify answered an unreadable amount');
+      if (amountMinor === null) throw new ProviderUnavailableError(LABEL, 'verify answered an unreadable amount');
       const said = typeof tx.status === 'string' ? tx.status : 'unknown';
       return {
         status: STATUSES[said] ?? 'pending',

@@ -15,6 +15,7 @@ import { createFlutterwave } from '@/lib/server/payments/providers/flutterwave';
 import { createPayPal } from '@/lib/server/payments/providers/paypal';
 import { createMonnify } from '@/lib/server/payments/providers/monnify';
 import { methodLabel } from '@/lib/domain/checkout';
+import { isLiveProduction } from '@/lib/server/operator';
 
 export const CARD_METHOD_KEYS: readonly CardMethodKey[] = ['paystack', 'flutterwave', 'payPal', 'monnify'];
 
@@ -47,24 +48,22 @@ export function anyKeysConfigured(payments: PaymentsConfig = getConfig().payment
   return [paystack.secretKey, flutterwave.secretKey, flutterwave.webhookHash, payPal.clientId, payPal.clientSecret, payPal.webhookId, monnify.apiKey, monnify.secretKey, monnify.contractCode].some(Boolean);
 }
 
-/**
- * Whether the operator runs the shop in production. `npm start` always serves Next with
- * NODE_ENV=production and passes the operator's own NODE_ENV as OPERATOR_NODE_ENV
- * (scripts/start.mjs), so that a plain `npm start` on a fresh machine keeps the sandbox while
- * `NODE_ENV=production npm start` (or any other way of serving in production) does not.
- */
-export function isLiveProduction(): boolean {
-  if (getConfig().env !== 'production') return false;
-  // Fail closed: only an operator who plainly asked for development or test (or nothing) gets
-  // the sandbox; 'prod', 'Production' or anything else counts as production.
-  const asked = process.env.OPERATOR_NODE_ENV;
-  return asked === undefined || !['', 'development', 'test'].includes(asked);
-}
+/** Whether the operator runs the shop in production (the rule lives in lib/server/operator.ts). */
+export { isLiveProduction };
 
 /** Whether a provider runs against the built-in sandbox: no keys anywhere, not production, and a fake exists. */
 export function usesSandbox(key: CardMethodKey): boolean {
   return !anyKeysConfigured() && !isLiveProduction() && FAKES[key] !== undefined;
 }
+
+/** Whether the shop runs its card payments against the built-in sandbox (no keys, not production). */
+export function sandboxOn(): boolean {
+  return !anyKeysConfigured() && !isLiveProduction();
+}
+
+/** The line `npm start` prints while the sandbox is on (instrumentation.ts). */
+export const SANDBOX_WARNING =
+  'WARNING: payments run against the built-in SANDBOX: no real money is taken and paid orders read "TEST PAYMENT". Set provider keys (see .env.example) for real payments.';
 
 type Build = (payments: PaymentsConfig, connection: { baseUrl: string; secrets: Record<string, string> | null }) => PaymentProvider;
 

@@ -17,7 +17,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from '@/lib/server/http/errors';
 import { now } from '@/lib/server/security/clock';
 import {
-  MINOR_UNITS,
+  decimalsFor,
+  decimalToMinor,
+  minorToMajorNumber,
   ProviderUnavailableError,
   WebhookSignatureError,
   type AttemptRef,
@@ -60,11 +62,9 @@ export function monnifySignature(rawBody: Buffer | string, secretKey: string): s
   return createHmac('sha512', secretKey).update(rawBody).digest('hex');
 }
 
-/** Monnify's major-unit amount (24500, 24500.5 or "24500.00") as minor units; NaN when unreadable. */
-export function monnifyAmountToMinor(amount: unknown, currency: string): number {
-  const perMajor = MINOR_UNITS[currency as keyof typeof MINOR_UNITS] ?? 100;
-  const value = typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount.trim()) ? Number(amount) : amount;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value * perMajor) : Number.NaN;
+/** Monnify's major-unit amount (24500, 24500.5 or "24500.00") as minor units, exactly; null when unreadable. */
+export function monnifyAmountToMinor(amount: unknown, currency: string): bigint | null {
+  return decimalToMinor(amount, decimalsFor(currency));
 }
 
 const STATUSES: Record<string, Verification['status']> = {
@@ -146,9 +146,9 @@ export function createMonnify(cfg: MonnifyConfig): PaymentProvider {
 
     async start(input: StartInput): Promise<Started> {
       if (input.currency !== 'NGN') throw new HttpError(400, 'Monnify takes payments in NGN only.');
-      if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error(`Invalid amount ${input.amountMinor} for ${input.reference}`);
+      if (input.amountMinor <= 0n) throw new Error(`Invalid amount ${input.amountMinor} for ${input.reference}`);
       const body = {
-        amount: input.amountMinor / MINOR_UNITS.NGN,
+        amount: minorToMajorNumber(input.amountMinor, decimalsFor('NGN')),
         customerName: input.customer.name,
         customerEmail: input.customer.email,
         paymentReference: input.reference,
@@ -175,14 +175,14 @@ export function createMonnify(cfg: MonnifyConfig): PaymentProvider {
         : `/api/v2/merchant/transactions/query?paymentReference=${encodeURIComponent(attempt.reference)}`;
       const { status, json } = await authed('GET', path);
       if (status === 404) {
-        return { status: 'pending', reference: attempt.reference, currency: attempt.currency, amountMinor: 0, detail: `${LABEL} has no transaction for this reference` };
+        return { status: 'pending', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, detail: `${LABEL} has no transaction for this reference` };
       }
       if (!ok(status, json)) throw refused('look up the payment', status, json);
       const tx = json.responseBody as MonnifyTransaction;
       const currencyValue = tx.currency ?? tx.currencyCode;
       const currency = typeof currencyValue === 'string' ? currencyValue : '';
       const amountMinor = monnifyAmountToMinor(tx.amountPaid ?? 0, currency);
-      if (Number.isNaN(amountMinor)) throw new ProviderUnavailableError(LABEL, 'verify answered an unreadable amount');
+      if (amountMinor === null) throw new ProviderUnavailableError(LABEL, 'verify answered an unreadable amount');
       const said = typeof tx.paymentStatus === 'string' ? tx.paymentStatus : 'UNKNOWN';
       return {
         status: STATUSES[said] ?? 'pending',

@@ -14,12 +14,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { CurrencyCode } from '@/lib/domain/money';
 import type { PaymentsConfig } from '@/lib/server/config';
 import { callProvider, ProviderRefusedError, redact } from '@/lib/server/payments/http';
 import { now } from '@/lib/server/security/clock';
 import {
-  MINOR_UNITS,
+  decimalsFor,
+  decimalToMinor,
+  minorToDecimal,
   ProviderUnavailableError,
   WebhookSignatureError,
   type AttemptRef,
@@ -36,35 +37,23 @@ export type PayPalConfig = PaymentsConfig['payPal'] & { clientId: string; client
 const LABEL = 'PayPal';
 
 // ---------------------------------------------------------------------------------------------
-// Amounts: PayPal speaks decimal strings ('35.10'); we speak integer minor units (3510).
+// Amounts: PayPal speaks decimal strings ('35.10'); we speak bigint minor units (3510n).
 
 /** Currencies PayPal lists without decimals (only used to read a wrong-currency capture right). */
 const ZERO_DECIMAL = new Set(['JPY', 'HUF', 'TWD']);
 
 function decimalsOf(currency: string): number {
-  const units = MINOR_UNITS[currency as CurrencyCode] as number | undefined;
-  if (units !== undefined) return String(units).length - 1;
-  return ZERO_DECIMAL.has(currency) ? 0 : 2;
+  return decimalsFor(currency, ZERO_DECIMAL.has(currency) ? 0 : 2);
 }
 
-/** 3510 USD → '35.10' (exact; no floating point). */
-export function toPayPalValue(amountMinor: number, currency: string): string {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`Bad amount ${amountMinor}`);
-  const decimals = decimalsOf(currency);
-  if (decimals === 0) return String(amountMinor);
-  const digits = String(amountMinor).padStart(decimals + 1, '0');
-  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+/** 3510n USD → '35.10' (exact; no floating point). */
+export function toPayPalValue(amountMinor: bigint, currency: string): string {
+  return minorToDecimal(amountMinor, decimalsOf(currency));
 }
 
-/** '35.10' USD → 3510, '35.1' → 3510, '35' → 3500; anything else (or more decimals than the currency has) → NaN. */
-export function fromPayPalValue(value: unknown, currency: string): number {
-  if (typeof value !== 'string') return Number.NaN;
-  const match = /^(\d{1,15})(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) return Number.NaN;
-  const decimals = decimalsOf(currency);
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > decimals) return Number.NaN;
-  return Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
+/** '35.10' USD → 3510n, '35.1' → 3510n, '35' → 3500n; anything else (or more decimals than the currency has) → null. */
+export function fromPayPalValue(value: unknown, currency: string): bigint | null {
+  return typeof value === 'string' ? decimalToMinor(value, decimalsOf(currency)) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +80,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 const obj = (v: unknown): Json => (isObject(v) ? v : {});
 const first = (v: unknown): Json => obj(Array.isArray(v) ? v[0] : undefined);
 
-type Capture = { status: string; currency: string; amountMinor: number; id: string | undefined };
+type Capture = { status: string; currency: string; amountMinor: bigint | null; id: string | undefined };
 
 /** The purchase unit's first capture, or undefined when there is none yet. */
 function captureOf(order: Json): Capture | undefined {
@@ -185,7 +174,7 @@ export function createPayPal(cfg: PayPalConfig): PaymentProvider {
         status: outcome,
         reference,
         currency: capture.currency,
-        amountMinor: Number.isNaN(capture.amountMinor) ? 0 : capture.amountMinor,
+        amountMinor: capture.amountMinor ?? 0n,
         providerTransactionId: orderId,
         detail: `PayPal order ${status}, capture ${capture.id ?? ''} ${capture.status}`.replace(/\s+/g, ' '),
       };
@@ -193,7 +182,7 @@ export function createPayPal(cfg: PayPalConfig): PaymentProvider {
     const asked = obj(unit.amount);
     const currency = str(asked.currency_code) ?? attempt.currency;
     const askedMinor = fromPayPalValue(asked.value, currency);
-    const base = { reference, currency, amountMinor: Number.isNaN(askedMinor) ? 0 : askedMinor, providerTransactionId: orderId };
+    const base = { reference, currency, amountMinor: askedMinor ?? 0n, providerTransactionId: orderId };
     if (status === 'VOIDED') return { ...base, status: 'cancelled', detail: 'PayPal order VOIDED' };
     if (status === 'COMPLETED') return { ...base, status: 'failed', detail: 'PayPal order COMPLETED without a capture' };
     if (query.cancelled === '1') return { ...base, status: 'cancelled', detail: `The shopper cancelled on PayPal (order ${status})` };
@@ -245,12 +234,12 @@ export function createPayPal(cfg: PayPalConfig): PaymentProvider {
       // The id we stored at start wins; the return query's `token` is only a fallback.
       const orderId = attempt.providerTransactionId ?? str(query.token);
       if (!orderId || !/^[A-Za-z0-9-]{1,64}$/.test(orderId)) {
-        return { status: 'pending', reference: attempt.reference, currency: attempt.currency, amountMinor: 0, detail: 'No PayPal order id to look up' };
+        return { status: 'pending', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, detail: 'No PayPal order id to look up' };
       }
       const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
       const shown = await api('GET', path, { what: 'look up the payment' });
       if (shown.status === 404) {
-        return { status: 'failed', reference: attempt.reference, currency: attempt.currency, amountMinor: 0, providerTransactionId: orderId, detail: 'PayPal does not know this order' };
+        return { status: 'failed', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, providerTransactionId: orderId, detail: 'PayPal does not know this order' };
       }
       if (shown.status !== 200) throw refused('look up the payment', shown);
       if (shown.body.status !== 'APPROVED') return judge(attempt, shown.body, query);

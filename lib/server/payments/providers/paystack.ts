@@ -1,6 +1,7 @@
 /**
  * Paystack (NGN, USD) over its documented REST API:
- * - start: `POST /transaction/initialize` {email, amount (minor unit, integer), currency,
+ * - start: `POST /transaction/initialize` {email, amount (minor unit, a JSON integer: our bigint
+ *   converted at the edge, exact below 2^53), currency,
  *   reference, callback_url, metadata.cancel_action} with `Authorization: Bearer <secret key>`
  *   → `data.authorization_url`, the hosted page the shopper is sent to;
  * - verify: `GET /transaction/verify/:reference` → `data.status` ('success' only when the money
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import type { PaymentsConfig } from '@/lib/server/config';
 import { BadRequestError } from '@/lib/server/http/errors';
 import { callProvider, providerMessage, ProviderRefusedError } from '@/lib/server/payments/http';
-import { ProviderUnavailableError, WebhookSignatureError, type PaymentProvider, type Verification } from '@/lib/server/payments/provider';
+import { jsonIntegerToMinor, minorToJsonInteger, ProviderUnavailableError, WebhookSignatureError, type PaymentProvider, type Verification } from '@/lib/server/payments/provider';
 
 export type PaystackConfig = PaymentsConfig['paystack'] & { secretKey: string; timeoutMs: number };
 
@@ -84,7 +85,7 @@ export function createPaystack(cfg: PaystackConfig): PaymentProvider {
         headers: auth,
         body: {
           email: input.customer.email,
-          amount: input.amountMinor,
+          amount: minorToJsonInteger(input.amountMinor),
           currency: input.currency,
           reference: input.reference,
           callback_url: input.callbackUrl,
@@ -111,17 +112,19 @@ export function createPaystack(cfg: PaystackConfig): PaymentProvider {
       const message = providerMessage(json, secrets);
       // Paystack has no transaction with this reference: the payment never started there.
       if ((status === 400 || status === 404) && /not found/i.test(message)) {
-        return { status: 'failed', reference: attempt.reference, currency: attempt.currency, amountMinor: 0, detail: 'Paystack has no such payment' };
+        return { status: 'failed', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, detail: 'Paystack has no such payment' };
       }
       if (status >= 400) throw new ProviderRefusedError(LABEL, `verify answered ${status}: ${message}`);
       const parsed = verifyAnswer.safeParse(json);
       if (!parsed.success) throw new ProviderUnavailableError(LABEL, `verify answered ${status} without a transaction`);
       const data = parsed.data.data;
+      const amountMinor = jsonIntegerToMinor(data.amount);
+      if (amountMinor === null) throw new ProviderUnavailableError(LABEL, 'verify answered an unreadable amount');
       return {
         status: statusOf(data.status),
         reference: data.reference,
         currency: data.currency,
-        amountMinor: data.amount,
+        amountMinor,
         ...(data.id !== undefined && { providerTransactionId: String(data.id) }),
         detail: (data.gateway_response || data.status).slice(0, 200),
       };

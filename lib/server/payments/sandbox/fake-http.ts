@@ -4,6 +4,7 @@
  * amount text of the hosted page. Kept apart so each fake reads as its provider's API only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decimalToMinor } from '@/lib/server/payments/provider';
 
 const CURRENCY_SIGNS: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
 
@@ -40,4 +41,14 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function postWebhook(url: string | undefined, body: string, headers: Record<string, string>): Promise<void> {
   if (!url) return;
   await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(15_000) }).catch(() => undefined);
+}
+
+/**
+ * A major-unit JSON amount (24500.5) as the fake's minor units, read exactly through its decimal
+ * text (never `amount * 100`). The fakes keep amounts as the providers' JSON numbers do: safe
+ * integers of minor units; the shop converts them to bigint at its edge. 0 when unreadable.
+ */
+export function minorOf(amount: number): number {
+  const minor = decimalToMinor(amount, 2);
+  return minor === null || minor > BigInt(Number.MAX_SAFE_INTEGER) ? 0 : Number(minor);
 }

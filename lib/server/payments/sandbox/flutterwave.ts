@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatMinor, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
+import { formatMinor, minorOf, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
 import { renderHostedPage } from './hosted-page';
 import type { FakeOptions, FakeProvider } from './types';
 
@@ -114,6 +114,7 @@ export function createFakeFlutterwave(options: FakeOptions): FakeProvider {
     const currency = body.currency ?? 'NGN';
     if (typeof txRef !== 'string' || !txRef) return error(res, 400, 'tx_ref is required');
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return error(res, 400, 'amount must be a positive number');
+    if (minorOf(amount) <= 0) return error(res, 400, 'amount must have at most 2 decimals');
     if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return error(res, 400, 'currency is invalid');
     if (typeof redirectUrl !== 'string' || !URL.canParse(redirectUrl)) return error(res, 400, 'redirect_url is invalid');
     if (typeof customer?.email !== 'string' || !customer.email.includes('@')) return error(res, 400, 'customer.email is required');
@@ -122,7 +123,7 @@ export function createFakeFlutterwave(options: FakeOptions): FakeProvider {
     pages.set(pageId, txRef);
     transactions.set(txRef, {
       status: 'pending',
-      amountMinor: Math.round(amount * 100),
+      amountMinor: minorOf(amount),
       currency,
       requestedAmount: amount,
       txRef,

@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatMinor, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
+import { formatMinor, minorOf, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
 import { renderHostedPage } from './hosted-page';
 import type { FakeOptions, FakeProvider } from './types';
 
@@ -149,6 +149,7 @@ export function createFakeMonnify(options: FakeOptions): FakeProvider & { revoke
     }
     const { amount, customerName, customerEmail, paymentReference, paymentDescription, currencyCode, contractCode, redirectUrl, paymentMethods } = body;
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return fail(res, 400, 'amount must be a positive number');
+    if (minorOf(amount) <= 0) return fail(res, 400, 'amount must have at most 2 decimals');
     if (typeof customerEmail !== 'string' || !customerEmail.includes('@')) return fail(res, 400, 'customerEmail is required');
     if (typeof paymentReference !== 'string' || !paymentReference) return fail(res, 400, 'paymentReference is required');
     if (currencyCode !== 'NGN') return fail(res, 400, 'currencyCode must be NGN');
@@ -163,7 +164,7 @@ export function createFakeMonnify(options: FakeOptions): FakeProvider & { revoke
     const methods = Array.isArray(paymentMethods) ? paymentMethods.filter((m): m is string => typeof m === 'string') : ['CARD', 'ACCOUNT_TRANSFER'];
     transactions.set(paymentReference, {
       status: 'PENDING',
-      amountMinor: Math.round(amount * 100),
+      amountMinor: minorOf(amount),
       currency: currencyCode,
       requestedAmount: amount,
       paymentReference,

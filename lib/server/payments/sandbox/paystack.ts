@@ -8,6 +8,7 @@
  * send the shopper back to `callback_url?trxref=<ref>&reference=<ref>` (a cancel goes to
  * `metadata.cancel_action` when given, as Paystack does). Transactions live in memory.
  */
+import { describeError } from '@/lib/server/http/errors';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
@@ -113,7 +114,7 @@ export function createFakePaystack(options: FakeOptions): FakePaystack {
       record.status = res.status;
       await res.arrayBuffer();
     } catch (error) {
-      console.error('[sandbox:paystack] webhook not delivered:', error instanceof Error ? error.message : error);
+      console.error(`[sandbox:paystack] webhook not delivered: ${describeError(error)}`);
     }
   }
 

@@ -1,8 +1,10 @@
 /**
  * Staff moves of an order along its statuses (PUT /v1/admin/order/{id}/status), and the staff
  * token check. `moveOrder` is the one place an order changes status after checkout (the payment
- * confirmations reuse it): only along ORDER_TRANSITIONS, with the paid rule on the payment status,
- * the coupon's use released on cancellation, and a timeline line per move, in one transaction.
+ * confirmations reuse it): only along ORDER_TRANSITIONS, with the payment wording derived from
+ * the payment state (never free text: a cancelled order cannot read as paid unless it was, and
+ * then says the refund due), the coupon's use released on cancellation, and a timeline line per
+ * move, in one transaction.
  * Staff calls exist only when ADMIN_TOKEN is set; the token is compared in constant time.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -12,11 +14,13 @@ import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
+import { formatMinor, orderAmountMinor } from '@/lib/server/payments/provider';
 import { sha256 } from '@/lib/server/security/tokens';
-import { addEvent, loadOrder, readOrder } from '@/lib/server/services/orders/store';
+import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
 import { releaseCoupon } from '@/lib/server/services/orders/coupons';
-import { PAYMENT_STATUS, canTransition, isEditableStatus, paidStatusFor, type OrderStatus } from '@/lib/domain/checkout';
-import { isPaidStatus } from '@/lib/domain/order';
+import { PAYMENT_STATUS, TEST_PAYMENT_MARK, canTransition, paidStatusFor, type OrderStatus } from '@/lib/domain/checkout';
+import { isPaidStatus, isTestPaymentStatus } from '@/lib/domain/order';
+import type { CurrencyCode } from '@/lib/domain/money';
 import type { Order } from '@/lib/contracts/orders';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 
@@ -37,30 +41,39 @@ export function assertStaff(req: Pick<IncomingMessage, 'headers' | 'method' | 'u
 }
 
 export type MoveOptions = {
-  /** The payment status to record; moving to paid without one records PAID - GO AHEAD (method). */
-  paymentStatus?: string;
+  /**
+   * How the money came, for a move to paid: a provider's confirmed payment (its key, and `test`
+   * when it was the built-in sandbox's), or the manual method staff name when confirming a
+   * transfer. Without it a move to paid records the order's own method.
+   */
+  paidWith?: { method: string; test?: boolean };
   /** Shown on the timeline line of the move. */
   note?: string;
   at: Date;
 };
 
-/** The payment status a move records, or a 400 when the given one contradicts the move. */
-function paymentStatusFor(to: OrderStatus, current: string, method: string | null, given: string | undefined): string {
-  if (to === 'paid') {
-    if (given === undefined) return paidStatusFor(method);
-    if (!isPaidStatus(given)) throw new BadRequestError(`paymentStatus must read as paid (start with "paid" or contain "go ahead"), e.g. "${PAYMENT_STATUS.paid('bank transfer')}"`);
-    return given;
+/**
+ * The payment status a move records, derived from the payment state, never from free text:
+ * - to paid: 'PAID - GO AHEAD (<method>)' (the test mark for a sandbox payment);
+ * - to cancelled: a paid order keeps its paid wording (the money was taken: `refund` says how
+ *   much is due back); an unpaid one reads 'not paid';
+ * - any other move keeps what the order has.
+ */
+function paymentStatusFor(to: OrderStatus, order: Pick<OrderRow, 'paymentStatus' | 'paymentMethod'>, paidWith: MoveOptions['paidWith']): string {
+  if (to === 'paid') return paidStatusFor(paidWith?.method ?? order.paymentMethod, { test: paidWith?.test });
+  if (to === 'cancelled' && !isPaidStatus(order.paymentStatus)) return PAYMENT_STATUS.notPaid;
+  return order.paymentStatus;
+}
+
+/** The timeline line a cancellation adds about money the shop holds or may hold, or null. */
+function cancelledMoneyLine(order: Pick<OrderRow, 'paymentStatus' | 'currency' | 'totalInCurrency'>): string | null {
+  if (isPaidStatus(order.paymentStatus)) {
+    if (isTestPaymentStatus(order.paymentStatus)) return `Cancelled after a test payment: nothing to refund (${TEST_PAYMENT_MARK})`;
+    const amount = formatMinor(orderAmountMinor(order.totalInCurrency, order.currency as CurrencyCode), order.currency);
+    return `Cancelled after payment: refund due: ${amount}`;
   }
-  // An unpaid order must never look paid to the shopper's browser (which then forgets it).
-  if (given !== undefined && isEditableStatus(to) && isPaidStatus(given)) {
-    throw new BadRequestError(`paymentStatus must not read as paid for an order moving to ${to}`);
-  }
-  // Past payment (preparing, out for delivery, delivered) the order must keep reading as paid, or
-  // the shopper's browser would offer to change an order the server refuses to change.
-  if (given !== undefined && to !== 'cancelled' && !isEditableStatus(to) && !isPaidStatus(given)) {
-    throw new BadRequestError(`paymentStatus must read as paid for an order moving to ${to}`);
-  }
-  return given ?? current;
+  if (order.paymentStatus === PAYMENT_STATUS.awaitingConfirmation) return 'Cancelled while a transfer the shopper says was sent awaits confirmation: refund it if it arrives';
+  return null;
 }
 
 /**
@@ -85,10 +98,13 @@ export async function moveOrderIn(tx: Db, id: string, to: OrderStatus, options: 
   const order = await loadOrder(tx, id, true);
   const from = order.status as OrderStatus;
   if (!canTransition(from, to)) throw new BadRequestError(`Cannot move an order from ${from} to ${to}`);
-  const paymentStatus = paymentStatusFor(to, order.paymentStatus, order.paymentMethod, options.paymentStatus?.trim() || undefined);
+  const paymentStatus = paymentStatusFor(to, order, options.paidWith);
   await tx.update(orders).set({ status: to, paymentStatus, updatedAt: options.at }).where(eq(orders.id, id));
   if (to === 'cancelled' && order.couponCode) await releaseCoupon(tx, id);
   const note = options.note?.trim() ?? '';
   await addEvent(tx, id, to, note, options.at);
+  const money = to === 'cancelled' ? cancelledMoneyLine(order) : null;
+  // A millisecond after the move's own line, so that the timeline (ordered by time) lists it second.
+  if (money) await addEvent(tx, id, to, money, new Date(options.at.getTime() + 1));
   return readOrder(tx, id);
 }

@@ -6,7 +6,8 @@
  * answers the order as it then is.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { couponRedemptions, coupons, currencies, orderEvents, orderItems, orders, reviews } from '@/lib/server/db/schema';
 import { HttpError, NotFoundError, BadRequestError } from '@/lib/server/http/errors';
@@ -14,9 +15,12 @@ import { readSettings } from '@/lib/server/services/settings';
 import { ORDER_LOCKED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type Order, type OrderAmounts, type TimelineEntry } from '@/lib/contracts/orders';
 import {
   ORDER_STATUS_LABELS,
+  COUPON_HOLD_MS,
   PAYMENT_STATUS,
   couponDiscount,
+  couponRefusal,
   deliveryFee,
+  holdStands,
   isEditableStatus,
   orderTotals,
   type DeliveryMethod,
@@ -27,6 +31,11 @@ import {
 import { convertFromNaira, DEFAULT_CURRENCIES, type CurrencyCode } from '@/lib/domain/money';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
+
+/** The 400 for an order above the configured maximum (`MAX_ORDER_TOTAL_NAIRA`). */
+export const maxOrderTotalMessage = (max: number) => `An order can be at most ${naira(max)}. Please split it into smaller orders or contact us.`;
 
 export const TRANSFER_PENDING_MESSAGE = 'We are confirming your transfer for this order, so it can no longer be changed. Please contact us to change it.';
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -86,18 +95,35 @@ export async function changeOrder(db: Db, id: string, fn: (tx: Db, order: OrderR
 
 /**
  * Recomputes the order's amounts from its items, delivery choice and coupon, in naira and in its
- * currency at its recorded rate, and stores them. A coupon whose minimum the subtotal no longer
- * reaches is taken off the order (and its use released). A delivery the settings refuse (zone
- * gone, below a peak day's minimum) is a 400. An order awaiting payment whose total changes goes
- * back to 'created' unless `keepStatus` (the payment-method call, which sets the status itself).
+ * currency at its recorded rate, and stores them. The coupon is re-checked at `at` with the rules
+ * used to apply it (`couponRefusal`: active, validity window, minimum, usage limit counting the
+ * other orders' uses); one that no longer applies is taken off the order, its use released, with
+ * a timeline line 'Coupon X removed: <reason>' that the order's answer shows the shopper
+ * (`couponRemoved`). An unpaid order's hold on a limited coupon lapses after `COUPON_HOLD_MS`;
+ * a lapsed hold is re-taken (its time renewed) only if the coupon is still available, and
+ * `renewHold` (payment start) renews a standing one. The free-delivery threshold is judged on the
+ * items after the discount. A delivery the settings refuse (zone gone, below a peak day's
+ * minimum) is a 400, and so is a subtotal or total above `maxOrderTotalNaira`: the caller's
+ * transaction then writes nothing. An order awaiting payment whose total changes goes back to
+ * 'created' unless `keepStatus` (the payment-method call, which sets the status itself).
  */
-export async function recomputeTotals(tx: Db, orderId: string, at: Date, options: { keepStatus?: boolean } = {}): Promise<OrderAmounts> {
+export async function recomputeTotals(
+  tx: Db,
+  orderId: string,
+  at: Date,
+  options: { keepStatus?: boolean; renewHold?: boolean } = {},
+): Promise<OrderAmounts> {
   const order = await loadOrder(tx, orderId);
+  // bigint: a huge cart must reach the maximum-total check below, not overflow the sum.
   const [sums] = await tx
-    .select({ subtotal: sql<number>`coalesce(sum(${orderItems.lineTotal}), 0)::int` })
+    .select({ subtotal: sql<string | number>`coalesce(sum(${orderItems.lineTotal}), 0)::bigint`, itemCount: sql<number>`count(*)::int` })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  const subtotal = sums?.subtotal ?? 0;
+  const subtotal = Number(sums?.subtotal ?? 0);
+  const itemCount = Number(sums?.itemCount ?? 0);
+
+  // The coupon first: the free-delivery threshold is judged on what the items cost after it.
+  const { couponCode, discount } = await recheckCoupon(tx, order, { subtotal, itemCount }, at, options.renewHold ?? false);
 
   let fee = 0;
   let quotedByStaff = false;
@@ -110,26 +136,16 @@ export async function recomputeTotals(tx: Db, orderId: string, at: Date, options
       zone: order.zone ?? undefined,
       day: order.deliveryDate,
       subtotal,
+      discount,
     });
     if (!quote.ok) throw new BadRequestError(quote.field === 'subtotal' ? `deliveryDate: ${quote.message}` : quote.message);
     fee = quote.fee;
     quotedByStaff = quote.quotedByStaff;
   }
 
-  let discount = 0;
-  let couponCode = order.couponCode;
-  if (couponCode) {
-    const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, couponCode));
-    if (coupon && subtotal >= coupon.minAmount && subtotal > 0) {
-      discount = couponDiscount(coupon, subtotal);
-    } else {
-      await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
-      await addEvent(tx, orderId, order.status, `Coupon ${couponCode} removed: the order no longer meets its minimum`, at);
-      couponCode = null;
-    }
-  }
-
   const totals = orderTotals(subtotal, fee, discount);
+  const max = getConfig().maxOrderTotalNaira;
+  if (totals.total > max || totals.subtotal > max) throw new BadRequestError(maxOrderTotalMessage(max));
   const inCurrency = (n: number) => convertFromNaira(n, order.conversionRate);
   // A payment may already be under way for the old amount: a changed total sends the order back
   // to 'created', so that the payment method (and with it a new payment) is chosen again.
@@ -153,6 +169,87 @@ export async function recomputeTotals(tx: Db, orderId: string, at: Date, options
     })
     .where(eq(orders.id, orderId));
   return totals;
+}
+
+/** The timeline line of a coupon taken off an order by the shop (the shopper's notice reads it back). */
+export function couponRemovedNote(code: string, reason: string): string {
+  return `Coupon ${code} removed: ${reason}`;
+}
+
+const COUPON_LINE = /^Coupon (\S+) (applied|removed)(?:: (.+))?/;
+
+/**
+ * The shop's removal of the order's coupon that the shopper has not yet acted on: the latest
+ * coupon line of the timeline when it is a removal with a reason, for an unpaid order without a
+ * coupon. Null otherwise (the shopper removed it, or applied another since).
+ */
+export function couponRemovedNotice(order: Pick<OrderRow, 'couponCode' | 'status'>, events: TimelineEntry[]): { code: string; reason: string } | null {
+  if (order.couponCode || !isEditableStatus(order.status as OrderStatus)) return null;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const match = COUPON_LINE.exec(events[i]!.note);
+    if (!match) continue;
+    return match[2] === 'removed' && match[3] ? { code: match[1]!, reason: match[3] } : null;
+  }
+  return null;
+}
+
+/**
+ * Re-checks the coupon an order holds (see `recomputeTotals`) and answers the code it keeps (or
+ * null) and the discount. The row of a limited coupon is locked while its uses are counted, as
+ * when it is applied, so orders re-taking the last use queue up.
+ */
+async function recheckCoupon(
+  tx: Db,
+  order: OrderRow,
+  items: { subtotal: number; itemCount: number },
+  at: Date,
+  renewHold: boolean,
+): Promise<{ couponCode: string | null; discount: number }> {
+  const code = order.couponCode;
+  if (!code) return { couponCode: null, discount: 0 };
+  let [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code));
+  if (coupon && coupon.usageLimit !== null) [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
+  const refusal = coupon
+    ? couponRefusal(coupon, items, coupon.usageLimit === null ? 0 : await couponUses(tx, code, { at, exceptOrderId: order.id }), at)
+    : { removal: 'this coupon no longer exists' };
+  if (refusal) {
+    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+    await addEvent(tx, order.id, order.status, couponRemovedNote(code, refusal.removal), at);
+    return { couponCode: null, discount: 0 };
+  }
+  const [held] = await tx.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+  if (renewHold || !held || held.couponCode !== code || !holdStands(held.at, at)) {
+    // Re-taken (or renewed for a payment): the hold runs from now.
+    await tx
+      .insert(couponRedemptions)
+      .values({ orderId: order.id, couponCode: code, at })
+      .onConflictDoUpdate({ target: couponRedemptions.orderId, set: { couponCode: code, at } });
+  }
+  return { couponCode: code, discount: couponDiscount(coupon!, items.subtotal) };
+}
+
+/**
+ * Before a payment starts (card or manual), in its own transaction: re-checks the coupon of an
+ * unpaid order that holds one (`recomputeTotals` with `renewHold`), so a coupon that lapsed is
+ * never paid for at the discounted price, and one that stands is held for the payment's
+ * `COUPON_HOLD_MS`. Answers null when the order may be paid as it is, or the message for the
+ * shopper (a 409 for the caller) when the coupon was taken off: that change is committed (the
+ * order, its total changed, is back at 'created' and its timeline says why). Orders that cannot
+ * be paid for other reasons are left to the caller's own checks.
+ */
+export async function recheckOrderBeforePayment(db: Db, orderId: string, at: Date): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const before = await loadOrder(tx, orderId, true);
+    if (!before.couponCode || !isEditableStatus(before.status as OrderStatus) || before.paymentStatus !== PAYMENT_STATUS.notPaid) return null;
+    await recomputeTotals(tx, orderId, at, { renewHold: true });
+    const after = await loadOrder(tx, orderId);
+    if (after.couponCode) {
+      return after.totalInCurrency === before.totalInCurrency ? null : 'Your order total has changed; please check it and choose how to pay again.';
+    }
+    const notice = couponRemovedNotice(after, await timeline(tx, orderId));
+    const why = notice ? `: ${notice.reason}` : '';
+    return `Coupon ${before.couponCode} was removed from your order${why}. Please check the new total and choose how to pay again.`;
+  });
 }
 
 function itemAnswer(item: OrderItemRow): Order['orderProducts'][number] {
@@ -233,13 +330,43 @@ export function toOrder(order: OrderRow, items: OrderItemRow[], events: Timeline
     deliveryInstruction: order.deliveryInstruction,
     pickupState: order.pickupState ?? '',
     timeline: events,
+    ...couponRemovedField(order, events),
     review: review ? { rating: review.rating, comment: review.comment, authorName: review.authorName, createdAt: review.createdAt.toISOString() } : null,
     createdAt: order.createdAt.toISOString(),
   };
 }
 
-/** Orders of a coupon that count against its usage limit (every order holding it). */
-export async function couponUses(tx: Db, code: string): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(couponRedemptions).where(and(eq(couponRedemptions.couponCode, code)));
-  return row?.n ?? 0;
+function couponRemovedField(order: OrderRow, events: TimelineEntry[]): Pick<Order, 'couponRemoved'> {
+  const notice = couponRemovedNotice(order, events);
+  return notice ? { couponRemoved: notice } : {};
+}
+
+/** Statuses of an order that may still change: its use of a coupon is a hold. */
+const HOLDING_STATUSES = ['created', 'awaiting_payment'];
+
+/**
+ * Orders whose use of a coupon counts against its usage limit at `at` (default now): every paid
+ * or later order holding it, every order whose transfer the shopper says is sent, and unpaid
+ * orders whose hold was taken less than `COUPON_HOLD_MS` ago. Cancelled orders never count.
+ * `exceptOrderId` leaves one order out (the one asking).
+ */
+export async function couponUses(tx: Db, code: string, options: { at?: Date; exceptOrderId?: string } = {}): Promise<number> {
+  const since = new Date((options.at ?? new Date()).getTime() - COUPON_HOLD_MS);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
+    .where(
+      and(
+        eq(couponRedemptions.couponCode, code),
+        options.exceptOrderId ? ne(couponRedemptions.orderId, options.exceptOrderId) : undefined,
+        ne(orders.status, 'cancelled'),
+        or(
+          notInArray(orders.status, HOLDING_STATUSES),
+          ne(orders.paymentStatus, PAYMENT_STATUS.notPaid),
+          gt(couponRedemptions.at, since),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

@@ -1,18 +1,30 @@
 import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
+import { BadRequestError } from '@/lib/server/http/errors';
 import { businessQuery } from '@/lib/contracts/envelope';
-import { ORDER_STATUSES } from '@/lib/domain/checkout';
+import { multiLine } from '@/lib/contracts/text';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@/lib/domain/checkout';
 import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { assertStaff, moveOrder } from '@/lib/server/services/orders/staff';
 
 export const config = { api: { bodyParser: false } };
 
-/** What staff send to move an order: the new status, optionally the payment status and a note. */
-const moveBody = z.object({
+const PAYMENT_WORDING_MESSAGE =
+  'paymentStatus cannot be set: the payment wording follows the payment state (a provider payment, a transfer staff confirm with status "paid" and optionally paymentMethod, or not paid)';
+
+const MANUAL_METHODS = PAYMENT_METHODS.filter((m) => m.kind === 'manual').map((m) => m.key) as [string, ...string[]];
+
+/**
+ * What staff send to move an order: the new status, a note, and when confirming a transfer
+ * (status paid) which manual method the money came by. Nothing else: the payment wording is
+ * derived from the payment state, so a `paymentStatus` (or any other field) is refused, never ignored.
+ */
+const moveBody = z.strictObject({
   status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
-  paymentStatus: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
-  note: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
+  paymentMethod: z.enum(MANUAL_METHODS, { message: `paymentMethod must be one of ${MANUAL_METHODS.join(', ')} (card payments are confirmed by their provider)` }).optional(),
+  note: multiLine(1000).optional(),
+  paymentStatus: z.undefined({ message: PAYMENT_WORDING_MESSAGE }).optional(),
 });
 
 /** Staff only (Authorization: Bearer ADMIN_TOKEN): moves an order along its statuses. */
@@ -22,7 +34,9 @@ export default route({
     query: businessQuery.extend({ id: z.string().max(100) }),
     body: moveBody,
     handle: async ({ query, body }) => {
-      const order = await moveOrder(await getDb(), query.id, body.status, { paymentStatus: body.paymentStatus, note: body.note, at: now() });
+      if (body.paymentMethod && body.status !== 'paid') throw new BadRequestError('paymentMethod names how a transfer was paid: send it only with status "paid"');
+      const paidWith = body.paymentMethod ? { method: body.paymentMethod } : undefined;
+      const order = await moveOrder(await getDb(), query.id, body.status, { paidWith, note: body.note, at: now() });
       return { data: order, message: `Order ${order.orderNumber} is now ${body.status}` };
     },
   }),
