@@ -25,6 +25,7 @@ import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { startFakeServer, type FakeServer } from '../helpers/fake-server';
 import { createOrder, httpCaller, placedOrder } from '../helpers/orders';
+import { decide, returnQuery } from '../helpers/sandbox-page';
 
 const KEY = 'sk_test_payments_suite_4b1e9c0d7a2f';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-payments-'));
@@ -98,15 +99,8 @@ async function started(orderId: string): Promise<Extract<PaymentStart, { kind: '
   return res.body.data;
 }
 
-/** Presses a button on the hosted page and answers where the shopper is sent (303). */
-async function decide(redirectUrl: string, decision: 'pay' | 'fail' | 'cancel'): Promise<URL> {
-  const res = await fetch(redirectUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decision=${decision}`, redirect: 'manual' });
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get('location')!);
-}
-
 /** Verifies with the query the provider put on the return URL (what the checkout page does). */
-const verifyReturn = (orderId: string, back: URL) => verify(orderId, Object.fromEntries([...back.searchParams].filter(([k]) => k !== 'orderId' && k !== 'payment')));
+const verifyReturn = (orderId: string, back: URL) => verify(orderId, returnQuery(back));
 
 function webhook(body: string, signature: string | null, provider = 'paystack') {
   return fetch(`${api.url}/v1/payments/webhook/${provider}`, {

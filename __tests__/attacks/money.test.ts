@@ -30,6 +30,7 @@ import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { startFakeServer, type FakeServer } from '../helpers/fake-server';
 import { createCoupon, httpCaller, placedOrder } from '../helpers/orders';
+import { decide, returnQuery } from '../helpers/sandbox-page';
 
 const KEY = 'sk_test_money_suite_7c1d0e9b2a4f';
 const STAFF = 'staff-token-for-money-tests-0123456789';
@@ -98,15 +99,7 @@ async function started(orderId: string): Promise<Extract<PaymentStart, { kind: '
   return res.body.data;
 }
 
-/** Presses a button on the hosted page and answers where the shopper is sent (303). */
-async function decide(redirectUrl: string, decision: 'pay' | 'fail' | 'cancel'): Promise<URL> {
-  const res = await fetch(redirectUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decision=${decision}`, redirect: 'manual' });
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get('location')!);
-}
-
-const verifyReturn = (orderId: string, back: URL) =>
-  call<PaymentOutcome>('GET', `/v1/payments/verify/${orderId}?${new URLSearchParams([...back.searchParams].filter(([k]) => k !== 'orderId' && k !== 'payment')).toString()}`);
+const verifyReturn = (orderId: string, back: URL) => call<PaymentOutcome>('GET', `/v1/payments/verify/${orderId}?${new URLSearchParams(returnQuery(back)).toString()}`);
 
 /** Starts a payment at the configured fake and pays it (webhook, then the shopper's return). */
 async function payByCard(orderId: string): Promise<{ reference: string; order: Order }> {
