@@ -33,7 +33,7 @@ export function withApiAddressCheck(handle, { headers = [] } = {}) {
     const payload = JSON.stringify({ data: null, error: true, message: 'The address is not valid: it has a malformed %-escape', status });
     for (const { key, value } of headers) res.setHeader(key, value);
     res.statusCode = status;
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(payload));
     res.end(req.method === 'HEAD' ? undefined : payload);

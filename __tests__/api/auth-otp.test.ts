@@ -115,7 +115,7 @@ describe('dev outbox (no SMTP_URL)', () => {
     expect(entries).toHaveLength(2);
     expect(entries.every((e) => e.to === who.email)).toBe(true);
     expect(entries[0]!.at >= entries[1]!.at).toBe(true);
-    expect(headers['Cache-Control']).toBe('no-store');
+    expect(headers['Cache-Control']).toBe('private, no-store');
   });
 
   it('does not exist in production: the page is a 404 and so is the outbox API', async () => {

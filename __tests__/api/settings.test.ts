@@ -62,7 +62,7 @@ describe('GET /v1/regal/handshake', () => {
 
   it('is never cached as a shared answer', async () => {
     const res = await fetch(`${server.url}/v1/regal/handshake?business=regal`);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

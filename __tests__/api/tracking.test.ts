@@ -51,7 +51,7 @@ describe('tracking by order number', () => {
     await addEvent(db, order.id, 'created', `Called ${order.recipientDetails.name} on ${order.recipientDetails.phone}`, new Date());
     const res = await track(order.orderNumber.toLowerCase(), newAddress());
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     const data = res.body.data;
     expect(data).toMatchObject({
       orderNumber: order.orderNumber,

@@ -201,6 +201,11 @@ describe('11. save-sender-info stores what it is sent', () => {
     expect((await read(id)).client).toEqual(expected);
     const row = await rowOf(id);
     expect({ name: row.senderName, email: row.senderEmail, phone: row.senderPhone, phoneCountryCode: row.senderPhoneCountryCode }).toEqual(expected);
+
+    // That client sends every field, filled or not: "" there is omitted and clears nothing.
+    const again = await call<Order>('PUT', `/v1/firebase/order/save-sender-info/${id}`, { body: { userData: { name: 'Tunde B.', email: '', phone: '', phoneCountryCode: '' } } });
+    expect(again.status).toBe(200);
+    expect((await read(id)).client).toEqual({ ...expected, name: 'Tunde B.' });
   });
 
   it('names userData.phone when that phone is not one', async () => {

@@ -172,7 +172,7 @@ describe('a /v1 address that does not decode', () => {
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(res.body)).toEqual({ data: null, error: true, message: expect.stringMatching(/^The address is not valid: /), status: 400 });
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(headers.length).toBeGreaterThanOrEqual(5);
     for (const { key, value } of headers) expect([key, res.headers[key.toLowerCase()]]).toEqual([key, value]);
   });
@@ -241,7 +241,7 @@ describe('picture ids and the dev outbox, through the real routes', () => {
       servedByNpmStart(operator);
       const { result, headers } = await page();
       expect(result).toHaveProperty('props.entries');
-      expect(headers['cache-control']).toBe('no-store');
+      expect(headers['cache-control']).toBe('private, no-store');
       const res = await fetch(`${api.url}/api/dev/outbox`);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ error: false, data: expect.any(Array) });

@@ -1,16 +1,21 @@
 /**
  * A real database for a test file: PostgreSQL when TEST_DATABASE_URL is set (CI runs the suite
  * both ways), otherwise an in-memory embedded PostgreSQL (PGlite). Migrated and seeded with the
- * sample catalogue, and registered as the process's database so that API routes use it.
+ * sample catalogue, and registered as the process's database so that API routes use it. Every
+ * file starts with no rate-limit history: on PostgreSQL the database outlives each file, and
+ * the shop-wide ceilings (per minute, whatever the address) would carry one file's attempts
+ * into the next.
  */
 import { closeDatabase, openDatabase, setDatabase, type Database } from '@/lib/server/db/client';
 import { prepareDatabase } from '@/lib/server/db/prepare';
+import { rateLimitEvents } from '@/lib/server/db/schema';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
   await prepareDatabase(database);
+  await database.db.delete(rateLimitEvents);
   setDatabase(database);
   return database;
 }

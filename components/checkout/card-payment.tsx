@@ -15,7 +15,7 @@ import type { PaymentMethod } from '@/lib/domain/checkout';
 import { notify } from '@/lib/ui/notify';
 import { leavePage } from './leave-page';
 import { messageOf } from './messages';
-import { PAYMENT_TEXT, providerLabel, usePaymentCheck, type PaymentCheck } from './payment-return';
+import { PAYMENT_TEXT, providerLabel, reloadIfChanged, usePaymentCheck, type PaymentCheck } from './payment-return';
 import styles from './checkout.module.css';
 
 type Props = {
@@ -42,13 +42,15 @@ export function CardPayment({ order, method, amount, check: returned }: Props) {
   async function pay() {
     if (busy) return;
     setBusy(true);
+    const api = await getApi();
     try {
-      const start = await startPayment(await getApi(), order.id);
+      const start = await startPayment(api, order.id);
       if (start.kind !== 'redirect') throw new Error(`${method.label} has no payment page`);
       leavePage(start.redirectUrl);
     } catch (error) {
       notify('error', PAYMENT_TEXT.startFailed(messageOf(error)));
       setBusy(false);
+      await reloadIfChanged(api, order.id, error);
     }
   }
 

@@ -87,6 +87,20 @@ export async function verifyReturn(api: ApiClient, ret: PaymentReturn): Promise<
   }
 }
 
+/**
+ * After a refused payment start: a 409 means the order changed on the server (e.g. a coupon that
+ * lapsed was taken off, so the total is new), so the page shows the order as it now is instead
+ * of the amount that can no longer be paid. Other failures leave the order as it was.
+ */
+export async function reloadIfChanged(api: ApiClient, orderId: string, error: unknown): Promise<void> {
+  if ((error as { status?: unknown }).status !== 409) return;
+  try {
+    dispatchOrder({ type: 'setOrder', order: await getOrder(api, orderId) });
+  } catch {
+    // The toast already says what went wrong; the next load of the page shows the new order.
+  }
+}
+
 /** A paid order: the done stage shows it and this device forgets the checkout. */
 export async function showPaid(order: Order): Promise<void> {
   dispatchOrder({ type: 'setOrder', order });

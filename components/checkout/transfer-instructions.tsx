@@ -18,7 +18,7 @@ import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 import { dispatchOrder, forgetCheckout } from '@/lib/state/order-store';
 import { notify } from '@/lib/ui/notify';
 import { messageOf } from './messages';
-import { PAYMENT_TEXT } from './payment-return';
+import { PAYMENT_TEXT, reloadIfChanged } from './payment-return';
 import styles from './checkout.module.css';
 
 /**
@@ -43,12 +43,14 @@ export function TransferInstructions({ order, method }: { order: Order; method: 
   useEffect(() => {
     let live = true;
     void (async () => {
+      const api = await getApi();
       try {
-        const start = await startPayment(await getApi(), order.id);
+        const start = await startPayment(api, order.id);
         if (start.kind !== 'manual') throw new Error(`${method.label} has no transfer details`);
         if (live) setLoaded({ phase: 'ready', instructions: start.instructions });
       } catch (error) {
         if (live) setLoaded({ phase: 'failed', message: messageOf(error) });
+        if (live) await reloadIfChanged(api, order.id, error);
       }
     })();
     return () => {

@@ -222,11 +222,15 @@ const senderEmail = z
   .max(254, 'is too long')
   .pipe(z.union([z.literal(''), z.email({ message: 'must be a valid e-mail address' })]));
 
-/** The sender as the shop's previous client sends it (the checkout's userData without password). */
+/**
+ * The sender as the shop's previous client sends it (the checkout's userData without password).
+ * As at checkout, a field sent as "" counts as omitted (that client sends every field, filled or
+ * not), so it never clears what was saved; the flat form's "" clears a field.
+ */
 const senderUserData = strictObject({
-  name: text(200).optional(),
-  email: senderEmail.optional(),
-  phone: phone.optional(),
+  name: optional(text(200)),
+  email: optional(senderEmail),
+  phone: optional(phone),
   phoneCountryCode: countryCode,
 });
 

@@ -117,6 +117,12 @@ const envSchema = z.object({
       return origins;
     }),
   MAX_ORDER_TOTAL_NAIRA: z.coerce.number().int().min(1000).max(1_000_000_000).default(10_000_000),
+  INTERNAL_API_KEY: z
+    .string()
+    .trim()
+    .min(32, 'must be at least 32 characters (leave it unset when pages call the API in the same process)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = {
@@ -153,6 +159,11 @@ export type Config = {
   corsOrigins: string[];
   /** The largest order total the shop takes, in naira (400 above it). */
   maxOrderTotalNaira: number;
+  /**
+   * The secret with which server-rendered pages prove, to the API, the shopper's address they
+   * forward (tracker lookups); unset: a random one per process (pages and API in one process).
+   */
+  internalApiKey: string | undefined;
 };
 
 export type Branch = {
@@ -250,6 +261,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     maxOrderTotalNaira: e.MAX_ORDER_TOTAL_NAIRA,
+    internalApiKey: e.INTERNAL_API_KEY,
   };
 }
 

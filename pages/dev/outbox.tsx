@@ -17,7 +17,7 @@ export const getServerSideProps = (async ({ query, res }) => {
   if (isLiveProduction()) return { notFound: true };
   const config = getConfig();
   const to = typeof query.to === 'string' ? query.to.slice(0, 254) : '';
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('X-Robots-Tag', 'noindex');
   return { props: { entries: await readOutbox(config.dataDir, { to: to || undefined, limit: 50 }), to } };
 }) satisfies GetServerSideProps<Props>;

@@ -115,6 +115,32 @@ describe('card payment', () => {
     await waitFor(() => expect(left).toHaveBeenCalledWith('https://paypal.test/checkoutnow?token=T2'));
     expect(seen.filter(paysWith(START))).toHaveLength(2);
   });
+
+  it('a 409 because the order changed (a lapsed coupon taken off) reloads the order, so the old amount is no longer offered', async () => {
+    const before = waiting('paystack', 'NGN', {
+      coupon: { code: 'ROSES10', discount: 15000 },
+      amounts: { subtotal: 150000, deliveryFee: 15000, discount: 15000, total: 150000 },
+      amountsInCurrency: { subtotal: 150000, deliveryFee: 15000, discount: 15000, total: 150000 },
+    });
+    const after = {
+      ...before,
+      status: 'created' as const,
+      coupon: null,
+      amounts: { subtotal: 150000, deliveryFee: 15000, discount: 0, total: 165000 },
+      amountsInCurrency: { subtotal: 150000, deliveryFee: 15000, discount: 0, total: 165000 },
+      couponRemoved: { code: 'ROSES10', reason: 'this coupon is no longer available' },
+    };
+    let reads = 0;
+    const seen = await openPayment(before, {
+      [GET_ORDER]: () => ok(++reads === 1 ? before : after),
+      [START]: fail(409, 'Coupon ROSES10 was removed from your order: this coupon is no longer available. Please check the new total and choose how to pay again.'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay ₦150,000 with Paystack' }));
+    await waitFor(() => expect(notified).toHaveBeenCalledWith('error', expect.stringContaining('Coupon ROSES10 was removed from your order')));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Pay ₦150,000 with Paystack' })).not.toBeInTheDocument());
+    expect(seen.filter((r) => `${r.method} ${r.path}` === GET_ORDER).length).toBeGreaterThanOrEqual(2);
+    expect(left).not.toHaveBeenCalled();
+  });
 });
 
 const INSTRUCTIONS: [PaymentMethodKey, CurrencyCode, string, string, ManualInstructions['details']][] = [

@@ -75,7 +75,7 @@ function send(res: ApiResponse, status: number, body: unknown, headers: Record<s
   const payload = JSON.stringify(body);
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
   res.end(payload);
@@ -210,7 +210,7 @@ export function answerOptions(req: ApiRequest, res: ApiResponse, allowed: string
     res.setHeader('Access-Control-Allow-Methods', allowed);
     res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization');
     res.setHeader('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
     res.end();
     return;
   }

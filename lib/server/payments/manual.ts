@@ -14,7 +14,7 @@ import type { Db } from '@/lib/server/db/client';
 import { orders, paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError } from '@/lib/server/http/errors';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
-import { addEvent, loadOrder, readOrder, recheckOrderBeforePayment, type OrderRow } from '@/lib/server/services/orders/store';
+import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
 import { isEditableStatus, methodAllows, methodLabel, PAYMENT_METHODS, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
 import { isPaidStatus } from '@/lib/domain/order';
 import type { CurrencyCode } from '@/lib/domain/money';
@@ -74,10 +74,8 @@ export function manualInstructions(order: Pick<OrderRow, 'orderNumber' | 'curren
  * changes nothing.
  */
 export async function markTransferSent(db: Db, orderId: string, at: Date): Promise<Order> {
-  // The transfer is for the total as it stands now: a coupon that lapsed since the instructions
-  // were shown is taken off first (committed), and the shopper sees the new total (409).
-  const changed = await recheckOrderBeforePayment(db, orderId, at);
-  if (changed) throw new HttpError(409, changed);
+  // No coupon re-check here: the shopper may already have sent the amount the instructions showed
+  // (their start renewed the coupon's hold), and a transfer can take longer than the hold.
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, orderId, true);
     if (isPaidStatus(order.paymentStatus)) throw new HttpError(409, ALREADY_PAID_MESSAGE);

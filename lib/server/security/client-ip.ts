@@ -21,6 +21,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { getConfig } from '@/lib/server/config';
 
 type Req = Pick<IncomingMessage, 'headers' | 'socket'>;
 
@@ -117,8 +118,13 @@ function forwardedHops(header: string | string[] | undefined): string[] {
 const FORWARD_ADDRESS_HEADER = 'x-shop-client-address';
 const FORWARD_KEY_HEADER = 'x-shop-forward-key';
 
-/** Random per process, and kept across Next's module reloading in development. */
-const forwardKey: string = ((globalThis as { __shopForwardKey?: string }).__shopForwardKey ??= randomBytes(32).toString('hex'));
+/**
+ * INTERNAL_API_KEY when set (pages rendered by one process, the API answered by another, as with
+ * INTERNAL_API_URL); otherwise random per process, kept across Next's module reloading in development.
+ */
+function forwardKey(): string {
+  return getConfig().internalApiKey ?? ((globalThis as { __shopForwardKey?: string }).__shopForwardKey ??= randomBytes(32).toString('hex'));
+}
 
 /** The address this server forwarded with a call to its own API, when the call proves it is its own. */
 function selfForwarded(req: Req): string | null {
@@ -127,17 +133,18 @@ function selfForwarded(req: Req): string | null {
   if (typeof key !== 'string' || typeof address !== 'string') return null;
   // Compared as digests: equal lengths whatever the client sent, and in constant time.
   const digest = (text: string) => createHash('sha256').update(text).digest();
-  if (!timingSafeEqual(digest(key), digest(forwardKey))) return null;
+  if (!timingSafeEqual(digest(key), digest(forwardKey()))) return null;
   return normaliseAddress(address);
 }
 
 /**
  * Headers for a server-side call to this shop's own API made on a shopper's behalf, so that the
  * API counts the shopper's address and not this server's. Only a call from this process can
- * carry them (the key never leaves the server); elsewhere they are ignored.
+ * carry them (the key never leaves the shop's servers: random per process, or INTERNAL_API_KEY
+ * shared by the processes when pages call another process's API); elsewhere they are ignored.
  */
 export function forwardedFor(req: Req, trustProxy: number): Record<string, string> {
-  return { 'X-Shop-Client-Address': clientAddress(req, trustProxy), 'X-Shop-Forward-Key': forwardKey };
+  return { 'X-Shop-Client-Address': clientAddress(req, trustProxy), 'X-Shop-Forward-Key': forwardKey() };
 }
 
 // --- The client's address ---------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { addressKey, clientAddress, clientKey, forwardedFor, normaliseAddress } from '@/lib/server/security/client-ip';
 import { advanceClock, now, resetClock } from '@/lib/server/security/clock';
+import { getConfig } from '@/lib/server/config';
 
 const req = (headers: IncomingMessage['headers'], remoteAddress?: string) => ({ headers, socket: { remoteAddress } }) as Pick<IncomingMessage, 'headers' | 'socket'>;
 
@@ -98,6 +99,21 @@ describe('clientAddress', () => {
     expect(clientAddress(req({ 'x-shop-client-address': '203.0.113.7' }, '127.0.0.1'), 0)).toBe('127.0.0.1');
     const odd = { ...lower, 'x-shop-forward-key': `${'é'.repeat(32)}${'f'.repeat(32)}` };
     expect(clientAddress(req(odd, '127.0.0.1'), 0)).toBe('127.0.0.1');
+  });
+
+  it('with INTERNAL_API_KEY, a page server in another process proves the address with that shared key', () => {
+    const shared = 'k'.repeat(40);
+    const config = getConfig();
+    const before = config.internalApiKey;
+    try {
+      config.internalApiKey = shared;
+      const forwarded = forwardedFor(req({}, '203.0.113.9'), 0);
+      expect(forwarded['X-Shop-Forward-Key']).toBe(shared);
+      expect(clientAddress(req({ 'x-shop-client-address': '203.0.113.9', 'x-shop-forward-key': shared }, '10.0.0.2'), 0)).toBe('203.0.113.9');
+      expect(clientAddress(req({ 'x-shop-client-address': '203.0.113.9', 'x-shop-forward-key': 'j'.repeat(40) }, '10.0.0.2'), 0)).toBe('10.0.0.2');
+    } finally {
+      config.internalApiKey = before;
+    }
   });
 });
 

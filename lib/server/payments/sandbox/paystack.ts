@@ -216,7 +216,7 @@ export function createFakePaystack(options: FakeOptions): FakePaystack {
     });
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
     res.end(html);
   }
 

@@ -13,7 +13,6 @@ import { assertAllowed, recordEvent } from '@/lib/server/security/rate-limit';
 import { hashOtpCode, newOtpCode, sameDigest } from '@/lib/server/security/tokens';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import { otpRequestCounters } from '@/lib/server/services/accounts/limits';
-import { dropUnprovenData } from '@/lib/server/services/accounts/records';
 import { revokeAllTokens, type UserRow } from '@/lib/server/services/accounts/sessions';
 
 /**
@@ -74,9 +73,10 @@ export async function consumeOtp(tx: Db, userId: string, code: string, now: Date
  * - the password is removed: the one set before the proof may be a stranger's, who would
  *   otherwise just log in again. The owner chooses a new one (the dialog's next step after a
  *   code, see components/auth/reset-screens.tsx); until then only a code logs in;
- * - the server cart and the saved recipients are dropped: they came from whoever held the
- *   account before the proof, and must neither show the owner a stranger's addresses nor let
- *   the stranger plant some.
+ * The server cart and saved recipients stay: for every account created before e-mails were
+ * proven (all of them, the day this shipped) they are the owner's own address book, and wiping
+ * it at the first 'Forgot password' would hurt far more shoppers than a planted entry could.
+ * Whatever a stranger put there is shown to the owner, who sees it before using it.
  * Later proofs change nothing (a code login on a second device keeps the first one logged in).
  */
 export async function proveEmail(tx: Db, userId: string, now: Date): Promise<boolean> {
@@ -84,6 +84,5 @@ export async function proveEmail(tx: Db, userId: string, now: Date): Promise<boo
   if (!row || row.provenAt) return false;
   await tx.update(users).set({ emailProvenAt: now, passwordHash: null, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
   await revokeAllTokens(tx, userId, now);
-  await dropUnprovenData(tx, userId, now);
   return true;
 }

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/server/db/client';
-import { recipients, userCarts, users } from '@/lib/server/db/schema';
+import { userCarts, users } from '@/lib/server/db/schema';
 import { cartItemSchema, type CartItem, type UserRecord } from '@/lib/contracts/auth';
 import { issueToken, type UserRow } from '@/lib/server/services/accounts/sessions';
 import { savedRecipients } from '@/lib/server/services/orders/recipients';
@@ -32,16 +32,6 @@ export async function saveCart(db: Db, userId: string, items: CartItem[], now: D
     .values({ userId, items, updatedAt: now })
     .onConflictDoUpdate({ target: userCarts.userId, set: { items, updatedAt: now } });
   return items;
-}
-
-/**
- * Empties the server cart and deletes the saved recipients of a user, inside the caller's
- * transaction: at the first proof of an e-mail they were written by someone who never proved the
- * address (an account pre-registered for somebody else's e-mail), and must not reach the owner.
- */
-export async function dropUnprovenData(tx: Db, userId: string, now: Date): Promise<void> {
-  await tx.update(userCarts).set({ items: [], updatedAt: now }).where(eq(userCarts.userId, userId));
-  await tx.delete(recipients).where(eq(recipients.userId, userId));
 }
 
 export type NewAccount = { email: string; passwordHash: string; name?: string; marketingOptIn?: boolean };

@@ -25,7 +25,7 @@ import type { Session, UserRow } from '@/lib/server/services/accounts';
 import { createAccount, userRecord } from '@/lib/server/services/accounts/records';
 import { readSettings } from '@/lib/server/services/settings';
 import { addEvent, changeOrder, recomputeTotals } from '@/lib/server/services/orders/store';
-import { claimAttempt } from '@/lib/server/security/rate-limit';
+import { claimAttempt, TooManyAttemptsError } from '@/lib/server/security/rate-limit';
 import { signupConflictCounters } from '@/lib/server/services/accounts/limits';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import { assertDeliveryDate, NO_ITEMS_MESSAGE, storedPhone, switchCurrency } from '@/lib/server/services/orders/orders';
@@ -37,6 +37,8 @@ import { deliveryFee, normaliseCountryCode, PICKUP_LOCATIONS, RESIDENCE_TYPES, s
 type Body = z.output<typeof checkoutOrderBody>;
 
 export const ACCOUNT_EXISTS_NOTICE = 'An account already exists for this e-mail. Log in to see this order in your account.';
+/** Said instead, whatever the e-mail, while the account-exists limits are reached: the order goes on. */
+export const ACCOUNT_LATER_NOTICE = 'We could not create your account just now; your order is saved. You can sign up later with the same e-mail.';
 
 /** The order columns a checkout writes (besides currency, user and timestamps). */
 type Recipient = {
@@ -190,13 +192,21 @@ async function assertDeliverable(tx: Db, orderId: string, details: Details, fiel
 }
 
 /** Validates the new account's password and hashes it (before any transaction: argon2 is slow). */
-async function preparedAccount(db: Db, body: Body, email: string, ctx: RequestContext): Promise<{ passwordHash: string } | 'exists'> {
+async function preparedAccount(db: Db, body: Body, email: string, ctx: RequestContext): Promise<{ passwordHash: string } | 'exists' | 'later'> {
   const password = body.userData.password ?? '';
   if (!password) throw new BadRequestError('userData.password is required to create an account');
   if (password.length < PASSWORD_MIN_LENGTH) throw new BadRequestError(`userData.password must be at least ${PASSWORD_MIN_LENGTH} characters`);
   // The 'account exists' notice tells whether an e-mail is registered: limited like signup's 409
   // (per address and shop-wide), counted before the look-up so simultaneous probes cannot slip by.
-  const forgetAttempt = await claimAttempt(db, signupConflictCounters(ctx.ip), ctx.now);
+  // Past a limit the checkout itself goes on (an order is never refused for it) without an
+  // account, with a notice that is the same for a registered and a new e-mail.
+  let forgetAttempt: () => Promise<void>;
+  try {
+    forgetAttempt = await claimAttempt(db, signupConflictCounters(ctx.ip), ctx.now);
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) return 'later';
+    throw error;
+  }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) return 'exists';
   await forgetAttempt();
@@ -216,7 +226,7 @@ export async function checkoutOrder(db: Db, id: string, body: Body, session: Ses
     if (!item) throw new BadRequestError(NO_ITEMS_MESSAGE);
     if (fields) await assertDeliverable(tx, id, details, fields);
 
-    if (account && account !== 'exists') {
+    if (account && typeof account === 'object') {
       created = await createAccount(tx, { email: details.senderEmail, passwordHash: account.passwordHash, name: details.senderName }, now);
     }
     const userId = session?.user.id ?? created?.user.id ?? current.userId;
@@ -248,6 +258,6 @@ export async function checkoutOrder(db: Db, id: string, body: Body, session: Ses
   return {
     order,
     user: newAccount ? await userRecord(db, newAccount.user, newAccount.token) : null,
-    ...(account && !newAccount && { accountNotice: ACCOUNT_EXISTS_NOTICE }),
+    ...(account && !newAccount && { accountNotice: account === 'later' ? ACCOUNT_LATER_NOTICE : ACCOUNT_EXISTS_NOTICE }),
   };
 }

@@ -20,7 +20,7 @@ const querySchema = z.object({
 function fail(res: ApiResponse, status: number, message: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', 'private, no-store');
   res.end(message);
 }
 

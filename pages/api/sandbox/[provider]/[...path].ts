@@ -18,7 +18,7 @@ function notFound(res: ServerResponse): void {
   const payload = JSON.stringify({ data: null, error: true, message: 'Not found', status: 404 });
   res.statusCode = 404;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', 'private, no-store');
   res.end(payload);
 }
 

@@ -12,7 +12,7 @@ export default route({
     query: trackQuery,
     handle: async ({ req, query }) => ({
       data: await trackOrder(await getDb(), query.number, query.email, requestContext(req)),
-      headers: { 'Cache-Control': 'no-store' },
+      headers: { 'Cache-Control': 'private, no-store' },
     }),
   }),
 });
