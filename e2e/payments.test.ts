@@ -119,6 +119,8 @@ void test('desktop: a guest pays for a bouquet in naira through the Paystack san
   const done = page.getByRole('region', { name: 'Thank you, your order is paid' });
   await done.waitFor();
   assert.match(await done.innerText(), new RegExp(`Order number ${before.orderNumber}`));
+  // Paid through the built-in sandbox: said plainly, so nobody sends flowers for a test.
+  assert.match(await done.innerText(), /TEST PAYMENT: paid in the shop's payment sandbox, no money was taken\./);
   await page.waitForURL((url) => url.pathname === '/checkout' && [...url.searchParams.keys()].join() === 'orderId');
   await shot(page, 'card-done');
   const stored = await page.evaluate(() => ({ orderId: localStorage.getItem('orderId'), cart: localStorage.getItem('cartItems') }));
@@ -128,7 +130,10 @@ void test('desktop: a guest pays for a bouquet in naira through the Paystack san
   const after = await orderOf(id);
   assert.equal(after.status, 'paid');
   assert.match(after.paymentStatus, /^PAID - GO AHEAD/);
+  assert.match(after.paymentStatus, /TEST PAYMENT, no money taken$/);
   assert.equal(await trackedPayment(page, before.orderNumber, email), 'Paid');
+  assert.match(await page.getByRole('note').innerText(), /TEST PAYMENT/);
+  await shot(page, 'card-tracker');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -7,7 +7,7 @@
 import { Link } from '@/components/ui/link';
 import type { Order } from '@/lib/contracts/orders';
 import { formatCartDate } from '@/lib/domain/cart';
-import { isTestPaymentStatus } from '@/lib/domain/order';
+import { isTestPaymentStatus, TEST_PAYMENT_NOTE } from '@/lib/domain/order';
 import { useShell } from '@/lib/state/shell-context';
 import { branchFor, pickupPointOf, whatsAppLink } from './order-branch';
 import styles from './checkout.module.css';
@@ -28,7 +28,7 @@ export function DoneStage({ order }: { order: Order }) {
       </p>
       {isTestPaymentStatus(order.paymentStatus) && (
         <p role="note">
-          <strong>TEST PAYMENT: paid in the shop&apos;s payment sandbox, no money was taken.</strong>
+          <strong>{TEST_PAYMENT_NOTE}</strong>
         </p>
       )}
       <p>Keep this number: quote it whenever you contact us about this order.</p>

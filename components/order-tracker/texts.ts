@@ -4,7 +4,7 @@
  * the order number as staff write it, the payment status in plain words, and times in Lagos.
  */
 import { formatCartDate, shopDay, SHOP_TIME_ZONE } from '@/lib/domain/dates';
-import { isPaidStatus } from '@/lib/domain/order';
+import { isPaidStatus, TEST_PAYMENT_NOTE } from '@/lib/domain/order';
 
 export const TRACKER_TEXT = {
   required: (field: string) => `${field} is required`,
@@ -12,7 +12,7 @@ export const TRACKER_TEXT = {
   emailHint: 'Add the e-mail used at checkout to see the delivery details and leave a review',
   notFound: 'We could not find an order with that number. Check the number in your confirmation e-mail.',
   unavailable: 'Tracking is briefly unavailable. Please try again.',
-  testPayment: "TEST PAYMENT: paid in the shop's payment sandbox, no money was taken.",
+  testPayment: TEST_PAYMENT_NOTE,
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -23,6 +23,9 @@ export function isTestPaymentStatus(paymentStatus: string | null | undefined): b
   return (paymentStatus ?? '').includes('TEST PAYMENT');
 }
 
+/** What the done stage and the tracker say under a test payment. */
+export const TEST_PAYMENT_NOTE = "TEST PAYMENT: paid in the shop's payment sandbox, no money was taken.";
+
 /** Whether a URL is the checkout page (with or without its query). */
 export function isCheckoutUrl(url: string): boolean {
   return /^\/checkout(?:[/?#]|$)/.test(url);
