@@ -11,7 +11,7 @@ import path from 'node:path';
 import { openDatabase } from '@/lib/server/db/client';
 import { prepareDatabase } from '@/lib/server/db/prepare';
 import { seedDatabase } from '@/lib/server/seed/seed';
-import { buildLargeCatalogue } from '@/lib/server/seed/large-catalogue';
+import { buildLargeCatalogue } from '@/lib/samples/large-catalogue';
 import { paginateQuery, type PaginateQuery } from '@/lib/contracts/catalogue';
 import { allProducts, paginateProducts, productBySlug } from '@/lib/server/services/catalogue';
 

@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLK_TCK, cpuTicks, round } from './pages';
+import { CLK_TCK, cpuTicks, round } from './measure';
 
 const ROOT = path.resolve(__dirname, '..');
 const WRK = process.env.WRK_PATH || '/usr/bin/wrk';

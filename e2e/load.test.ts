@@ -25,7 +25,7 @@ const CHECKOUTS_PER_CLIENT = Number(process.env.LOAD_CHECKOUTS_PER_CLIENT ?? 10)
 const BROWSE_CLIENTS = 5;
 const BUDGET_MS = 5 * 60_000;
 
-// The seeded delivery rule (lib/server/seed/settings.ts), restated here on purpose: the test
+// The seeded delivery rule (lib/samples/settings.ts), restated here on purpose: the test
 // checks the server's totals against its own arithmetic, not against the server's code.
 const LAGOS_CENTRAL_FEE = 4_500;
 const FREE_DELIVERY_FROM = 100_000;

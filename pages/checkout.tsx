@@ -11,7 +11,7 @@ import { Seo } from '@/components/seo/seo';
 import { StageHeader } from '@/components/checkout/stage-header';
 import type { DeliverySettings } from '@/lib/contracts/settings';
 import { getGuestHandshake, withShell } from '@/lib/server/shell';
-import { useOrder } from '@/lib/state/order-store';
+import { useOrder } from '@/lib/state/checkout-order';
 import styles from './checkout.module.css';
 
 const CheckoutMain = lazy(() => import('@/components/checkout/checkout-main').then((m) => ({ default: m.CheckoutMain })));

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { InferGetServerSidePropsType } from 'next';
-import { serverApi } from '@/lib/api/server';
+import { serverApi } from '@/lib/server/page-api';
 import * as calls from '@/lib/api/calls';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { DEFAULT_CATEGORY } from '@/lib/domain/catalogue';

@@ -11,7 +11,7 @@ import { cleanOrderNumber, lookupErrorMessage } from '@/components/order-tracker
 import { Seo } from '@/components/seo/seo';
 import type { TrackedOrder } from '@/lib/contracts/orders';
 import { getOrderByNumber } from '@/lib/api/calls';
-import { serverApi } from '@/lib/api/server';
+import { serverApi } from '@/lib/server/page-api';
 import { getConfig } from '@/lib/server/config';
 import { forwardedFor } from '@/lib/server/security/client-ip';
 import { withShell } from '@/lib/server/shell';

@@ -4,7 +4,7 @@
  * and crawlers may keep it for an hour.
  */
 import type { GetServerSideProps } from 'next';
-import { serverApi } from '@/lib/api/server';
+import { serverApi } from '@/lib/server/page-api';
 import * as calls from '@/lib/api/calls';
 import { BLOG_POSTS } from '@/lib/content/blog';
 import { getConfig } from '@/lib/server/config';

@@ -1,7 +1,8 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { Link } from '@/components/ui/link';
 import { parseListingQuery, listingHref } from '@/lib/domain/listing';
-import { loadListing, type ListingData } from '@/lib/server/listing';
+import type { ListingData } from '@/lib/contracts/listing';
+import { loadListing } from '@/lib/server/listing';
 import { withShell } from '@/lib/server/shell';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { ProductListing } from '@/components/listing/product-listing';

@@ -27,8 +27,8 @@ async function main(): Promise<void> {
     if (at >= 0 && (!Number.isInteger(count) || count < 1)) throw new Error('--products needs a whole number');
     const { seedDatabase } = await import('@/lib/server/seed/seed');
     const catalogue = count
-      ? (await import('@/lib/server/seed/large-catalogue')).buildLargeCatalogue(count)
-      : (await import('@/lib/server/seed/catalogue')).buildCatalogue();
+      ? (await import('@/lib/samples/large-catalogue')).buildLargeCatalogue(count)
+      : (await import('@/lib/samples/catalogue')).buildCatalogue();
     const started = Date.now();
     await database.exclusive((db) => seedDatabase(db, catalogue));
     console.log(`Seeded ${catalogue.products.length} products (missing rows only) in ${Date.now() - started} ms.`);

@@ -1,14 +1,14 @@
 /** @jest-environment node */
 /**
  * PUT /v1/admin/order/{id}/status over real HTTP against the real database: the call exists only
- * with ADMIN_TOKEN set, needs the token, moves orders only along ORDER_TRANSITIONS, records the
+ * with ADMIN_TOKEN set, needs the token, moves orders only as the order lifecycle allows (409 otherwise), records the
  * paid status (derived from the payment state, never sent) and a timeline line, and releases the
  * coupon of a cancelled order.
  */
 import type { Order } from '@/lib/contracts/orders';
 import type { Db } from '@/lib/server/db/client';
 import { getConfig } from '@/lib/server/config';
-import { couponUses } from '@/lib/server/services/orders/store';
+import { couponUses, readOrder } from '@/lib/server/services/orders/store';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { createCoupon, createOrder, httpCaller, setStatus } from '../helpers/orders';
@@ -106,18 +106,20 @@ describe('moving an order', () => {
     expect(notPaid.body.message).toBe('paymentMethod names how a transfer was paid: send it only with status "paid"');
     expect((await move(order.id, { status: 'paid', extra: 1 })).status).toBe(400);
     // Nothing was written by any of them.
-    expect((await move(order.id, { status: 'awaiting_payment' })).body.data).toMatchObject({ paymentStatus: 'not paid' });
+    const after = await readOrder(db, order.id);
+    expect(after).toMatchObject({ status: 'created', paymentState: 'unpaid', paymentStatus: 'not paid' });
+    expect(after.timeline).toHaveLength(order.timeline.length);
   });
 
-  it('cancelling derives the wording: unpaid reads not paid (a claimed transfer noted), paid keeps it with the refund due', async () => {
-    const claimed = await createOrder(db, { paymentStatus: 'awaiting confirmation', status: 'awaiting_payment' });
+  it('cancelling derives the wording: unpaid reads not paid (a claimed transfer noted), paid becomes refund due', async () => {
+    const claimed = await createOrder(db, { payment: 'awaiting_confirmation', status: 'awaiting_payment' });
     const unpaid = await move(claimed.id, { status: 'cancelled' });
     expect(unpaid.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'not paid' });
     expect(unpaid.body.data.timeline.at(-1)?.note).toMatch(/transfer the shopper says was sent awaits confirmation: refund it if it arrives/);
     const paid = await createOrder(db, { paymentMethod: 'gtbTransfer', status: 'awaiting_payment' });
     expect((await move(paid.id, { status: 'paid' })).status).toBe(200);
     const cancelled = await move(paid.id, { status: 'cancelled' });
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', paymentState: 'refund_due', paymentStatus: 'REFUND DUE (paid with Bank transfer)' });
     expect(cancelled.body.data.timeline.at(-1)?.note).toBe(`Cancelled after payment: refund due: NGN ${paid.amountsInCurrency.total.toLocaleString('en-US')}.00`);
   });
 
@@ -136,20 +138,23 @@ describe('moving an order', () => {
   });
 
   it.each([
-    ['delivered', 'paid'],
-    ['delivered', 'cancelled'],
-    ['cancelled', 'created'],
-    ['created', 'delivered'],
-    ['created', 'preparing'],
-    ['paid', 'created'],
-    ['paid', 'paid'],
-    ['out_for_delivery', 'cancelled'],
-  ] as const)('refuses to move an order from %s to %s', async (from, to) => {
-    const order = await createOrder(db);
-    await setStatus(db, order.id, from);
+    ['delivered', 'paid', 'This order is already paid'],
+    ['delivered', 'cancelled', 'An order that is delivered and paid cannot be cancelled'],
+    ['cancelled', 'created', "Staff cannot move an order to created: that status follows the shopper's checkout"],
+    ['created', 'delivered', 'An order that is created and unpaid cannot be marked delivered'],
+    ['created', 'preparing', 'An order that is created and unpaid cannot be prepared'],
+    ['paid', 'awaiting_payment', "Staff cannot move an order to awaiting_payment: that status follows the shopper's checkout"],
+    ['paid', 'paid', 'This order is already paid'],
+    ['out_for_delivery', 'cancelled', 'An order that is out for delivery and paid cannot be cancelled'],
+  ] as const)('refuses to move an order from %s to %s with a 409 that changes nothing', async (from, to, message) => {
+    const order = await createOrder(db, { paymentMethod: 'paystack' });
+    const payment = from === 'created' || from === 'cancelled' ? 'unpaid' : 'paid';
+    await setStatus(db, order.id, from, payment, payment === 'paid' ? 'paystack' : undefined);
+    const before = await readOrder(db, order.id);
     const res = await move(order.id, { status: to });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(`Cannot move an order from ${from} to ${to}`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(message);
+    expect(await readOrder(db, order.id)).toEqual(before);
   });
 
   it('releases the coupon of a cancelled order, so that a single-use coupon can be used again', async () => {

@@ -19,7 +19,7 @@ import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { closeMail, mailIdle } from '@/lib/server/mail/mailer';
 import { advanceClock, resetClock } from '@/lib/server/security/clock';
-import { importLegacyUser } from '@/lib/server/services/accounts';
+import { importLegacyUser } from '@/lib/server/services/accounts/auth';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 

@@ -6,7 +6,8 @@
  */
 import { createApiClient } from '@/lib/api/client';
 import * as calls from '@/lib/api/calls';
-import type { CartItem, UserRecord } from '@/lib/contracts/auth';
+import type { UserRecord } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 

@@ -12,8 +12,8 @@ import type { Db } from '@/lib/server/db/client';
 import { couponRedemptions, coupons } from '@/lib/server/db/schema';
 import { couponUses, readOrder } from '@/lib/server/services/orders/store';
 import { seedDatabase } from '@/lib/server/seed/seed';
-import { buildCatalogue } from '@/lib/server/seed/catalogue';
-import { valentineWindow } from '@/lib/server/seed/coupons';
+import { buildCatalogue } from '@/lib/samples/catalogue';
+import { valentineWindow } from '@/lib/samples/coupons';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { createCoupon, createOrder, httpCaller, replaceItems, setStatus, someProduct } from '../helpers/orders';
@@ -152,7 +152,7 @@ describe('POST /v1/coupon/validate', () => {
     expect(unknown.body.message).toBe('Order not found');
     expect((await validate('not-an-id', code)).status).toBe(404);
 
-    const paid = await createOrder(db, { status: 'paid', paymentStatus: 'PAID - GO AHEAD (Paystack)' });
+    const paid = await createOrder(db, { status: 'paid', payment: 'paid', paidWith: 'paystack' });
     const res = await validate(paid.id, code);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This order can no longer be changed');
@@ -223,7 +223,7 @@ describe('DELETE /v1/firebase/order/delete-coupon/{id}', () => {
 
     const code = await createCoupon(db);
     expect((await validate(order.id, code)).status).toBe(200);
-    await setStatus(db, order.id, 'paid', 'PAID - GO AHEAD (Paystack)');
+    await setStatus(db, order.id, 'paid', 'paid', 'paystack');
     const locked = await remove(order.id);
     expect(locked.status).toBe(409);
     expect((await readOrder(db, order.id)).coupon?.code).toBe(code);

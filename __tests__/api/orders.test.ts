@@ -14,6 +14,7 @@ import type { UserRecord } from '@/lib/contracts/auth';
 import { advanceClock, now, resetClock } from '@/lib/server/security/clock';
 import { shopDay } from '@/lib/domain/dates';
 import { addDays } from '@/lib/domain/checkout';
+import type { OrderStatus } from '@/lib/domain/order-lifecycle';
 import * as store from '@/lib/server/services/orders/store';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
@@ -77,7 +78,7 @@ async function ordersOf(token: string): Promise<number> {
   return row!.n;
 }
 
-async function setStatus(id: string, status: string): Promise<void> {
+async function setStatus(id: string, status: OrderStatus): Promise<void> {
   await (await getDb()).update(orders).set({ status }).where(eq(orders.id, id));
 }
 

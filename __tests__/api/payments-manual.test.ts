@@ -168,7 +168,7 @@ describe('I have sent it', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Only a bank transfer or Bitcoin payment can be marked as sent; please choose one first');
     }
-    const paid = await sent((await manualOrder('gtbTransfer', 'NGN', { status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' })).id);
+    const paid = await sent((await manualOrder('gtbTransfer', 'NGN', { status: 'paid', payment: 'paid', paidWith: 'gtbTransfer' })).id);
     expect(paid.status).toBe(409);
     expect(paid.body.message).toBe('This order is already paid');
     const unknown = await sent('3b0f3a8e-2f6f-4c1b-9d54-0d7c4b2f1a99');

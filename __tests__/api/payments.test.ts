@@ -19,8 +19,8 @@ import { recomputeTotals } from '@/lib/server/services/orders/store';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
-import { createFakePaystack, type FakePaystack } from '@/lib/server/payments/sandbox/paystack';
-import type { FakeFaults, FakeOptions } from '@/lib/server/payments/sandbox/types';
+import { createFakePaystack, type FakePaystack } from '@/lib/sandbox/paystack';
+import type { FakeFaults, FakeOptions } from '@/lib/sandbox/types';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { startFakeServer, type FakeServer } from '../helpers/fake-server';
@@ -155,7 +155,7 @@ describe('start', () => {
     expect(refused.body.message).toBe('Paystack is not available in GBP; please choose another way to pay');
     expect(await attemptsOf(gbp.id)).toEqual([]);
 
-    const paid = await cardOrder({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Paystack)' });
+    const paid = await cardOrder({ status: 'paid', payment: 'paid', paidWith: 'paystack' });
     const again = await start(paid.id);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This order is already paid');
@@ -409,7 +409,7 @@ describe('webhooks', () => {
   it('a card payment after staff confirmed a transfer is recorded for a refund, not taken as the payment', async () => {
     const order = await cardOrder();
     const a = await started(order.id);
-    await db.update(orders).set({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' }).where(eq(orders.id, order.id));
+    await db.update(orders).set({ status: 'paid', paymentState: 'paid', paidWith: 'gtbTransfer' }).where(eq(orders.id, order.id));
     const res = await verifyReturn(order.id, await decide(a.redirectUrl, 'pay'));
     expect(res.body.data.outcome).toBe('paid');
     const [attempt] = await attemptsOf(order.id);

@@ -36,7 +36,7 @@ const submit = (orderId: string, body: unknown) => call<Review>('POST', `/v1/fir
 
 async function deliveredOrder(spec: Parameters<typeof placedOrder>[1] = {}) {
   const order = await placedOrder(db, spec);
-  await setStatus(db, order.id, 'delivered', 'PAID - GO AHEAD (Paystack)');
+  await setStatus(db, order.id, 'delivered', 'paid', 'paystack');
   return order;
 }
 

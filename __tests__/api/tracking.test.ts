@@ -112,7 +112,7 @@ describe('tracking by order number', () => {
 
   it('a delivered order can be reviewed once the e-mail is given', async () => {
     const order = await placedOrder(db);
-    await setStatus(db, order.id, 'delivered', 'PAID - GO AHEAD (Paystack)');
+    await setStatus(db, order.id, 'delivered', 'paid', 'paystack');
     const ip = newAddress();
     const before = await track(order.orderNumber, ip, order.sender.email);
     expect(before.body.data).toMatchObject({ status: 'delivered', statusLabel: 'Delivered', canReview: true, review: null });

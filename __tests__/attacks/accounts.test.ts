@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { CartItem, UserRecord } from '@/lib/contracts/auth';
+import type { UserRecord } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import type { CheckoutAnswer, OrderCreated } from '@/lib/contracts/orders';
 import { getDb } from '@/lib/server/db/client';
 import { authTokens, users } from '@/lib/server/db/schema';
@@ -160,7 +161,7 @@ describe('an account pre-registered for somebody else’s e-mail', () => {
   });
 
   it('the legacy upgrade path proves the e-mail too', async () => {
-    const { importLegacyUser } = await import('@/lib/server/services/accounts');
+    const { importLegacyUser } = await import('@/lib/server/services/accounts/auth');
     const who = person();
     await importLegacyUser(await getDb(), { email: who.email, name: 'Chioma' });
     const refused = await login(who);

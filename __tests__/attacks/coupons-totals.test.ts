@@ -197,7 +197,7 @@ describe('a coupon that stopped applying after it was applied', () => {
     const paid = await newOrder();
     expect((await validate(mine, code)).status).toBe(200);
     expect((await validate(paid, code)).status).toBe(200);
-    await setStatus(db, paid, 'paid', 'PAID - GO AHEAD (Paystack)');
+    await setStatus(db, paid, 'paid', 'paid', 'paystack');
     await db.update(coupons).set({ usageLimit: 1 }).where(eq(coupons.code, code));
 
     // Applying the same code again re-checks it like any change.
@@ -270,7 +270,7 @@ describe(`an unpaid order holds a limited coupon for ${COUPON_HOLD_MINUTES} minu
     const code = await createCoupon(db, { usageLimit: 1 });
     const paid = await newOrder();
     expect((await validate(paid, code)).status).toBe(200);
-    await setStatus(db, paid, 'paid', 'PAID - GO AHEAD (Paystack)');
+    await setStatus(db, paid, 'paid', 'paid', 'paystack');
     await ageHold(paid, 24 * 60);
     expect((await validate(await newOrder(), code)).body.message).toBe('This coupon has already been used');
 
@@ -278,7 +278,7 @@ describe(`an unpaid order holds a limited coupon for ${COUPON_HOLD_MINUTES} minu
     const code2 = await createCoupon(db, { usageLimit: 1 });
     const sent = await newOrder();
     expect((await validate(sent, code2)).status).toBe(200);
-    await setStatus(db, sent, 'awaiting_payment', 'awaiting confirmation');
+    await setStatus(db, sent, 'awaiting_payment', 'awaiting_confirmation');
     await ageHold(sent, 24 * 60);
     expect((await validate(await newOrder(), code2)).status).toBe(400);
   });

@@ -100,7 +100,7 @@ describe('names, card messages and reviews', () => {
   it('reviews: stored as sent, escaped in the reviews list and unable to close the JSON-LD script', async () => {
     const created = await call<OrderCreated>('POST', '/v1/firebase/order/create', { body: { cartItems: [itemOf(shop.gift)], currency: 'NGN', deliveryDate: '' } });
     const id = created.body.data.id;
-    await setStatus(db, id, 'delivered', 'PAID - GO AHEAD (Paystack)');
+    await setStatus(db, id, 'delivered', 'paid', 'paystack');
     const comment = `</script>${SCRIPT} '; DROP TABLE reviews;-- & <b>bold</b>`;
     const review = await call<Review>('POST', `/v1/firebase/order/submit-review/${id}`, { body: { rating: 5, comment } });
     expect(review.status).toBe(201);

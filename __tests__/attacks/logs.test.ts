@@ -26,7 +26,7 @@ import { getDb } from '@/lib/server/db/client';
 import { describeError } from '@/lib/server/http/errors';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
-import { createFakePaystack } from '@/lib/server/payments/sandbox/paystack';
+import { createFakePaystack } from '@/lib/sandbox/paystack';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { startFakeServer, type FakeServer } from '../helpers/fake-server';

@@ -5,8 +5,8 @@
  * - a card payment above ₦21,474,836 (more kobo than a 4-byte integer holds) starts and settles
  *   for the exact amount, kept as a bigint;
  * - staff cannot write the payment wording: 'PAID - GO AHEAD' sent with a cancel (or any free
- *   text) is refused with a 400 and nothing changes; a cancelled paid order keeps its paid wording
- *   with the refund due on the timeline, an unpaid one reads 'not paid';
+ *   text) is refused with a 400 and nothing changes; a cancelled paid order reads 'REFUND DUE'
+ *   (no longer the client's paid wording) with the amount due on the timeline, an unpaid one reads 'not paid';
  * - an overpayment (an attempt started before a coupon lowered the total) pays the order and
  *   records 'refund due: … overpaid' once, however often the confirmation is replayed;
  * - a payment made against the built-in sandbox reads TEST PAYMENT in the order's status, the
@@ -23,8 +23,8 @@ import type { Db } from '@/lib/server/db/client';
 import { orders, paymentAttempts } from '@/lib/server/db/schema';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
-import { createFakePaystack, type FakePaystack } from '@/lib/server/payments/sandbox/paystack';
-import type { FakeOptions } from '@/lib/server/payments/sandbox/types';
+import { createFakePaystack, type FakePaystack } from '@/lib/sandbox/paystack';
+import type { FakeOptions } from '@/lib/sandbox/types';
 import { isPaidStatus } from '@/lib/domain/order';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
@@ -183,18 +183,16 @@ describe('the staff status call and the payment wording', () => {
     expect(res.body.data).toMatchObject({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
   });
 
-  it('a cancelled paid order keeps its paid wording and says the refund due on the timeline', async () => {
+  it('a cancelled paid order reads refund due (not paid to the client) and says the amount on the timeline', async () => {
     const order = await cardOrder();
     const { order: paid } = await payByCard(order.id);
     expect(paid.paymentStatus).toBe('PAID - GO AHEAD (Paystack)');
     const res = await staffMove(order.id, { status: 'cancelled', note: 'Shop closed that day' });
     expect(res.status).toBe(200);
     const total = order.amountsInCurrency.total.toLocaleString('en-US');
-    expect(res.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'PAID - GO AHEAD (Paystack)' });
-    expect(res.body.data.timeline.slice(-2).map((e) => [e.status, e.note])).toEqual([
-      ['cancelled', 'Shop closed that day'],
-      ['cancelled', `Cancelled after payment: refund due: NGN ${total}.00`],
-    ]);
+    expect(res.body.data).toMatchObject({ status: 'cancelled', paymentState: 'refund_due', paymentStatus: 'REFUND DUE (paid with Paystack)' });
+    expect(isPaidStatus(res.body.data.paymentStatus)).toBe(false);
+    expect(res.body.data.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: `Shop closed that day — Cancelled after payment: refund due: NGN ${total}.00` });
   });
 });
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { DEFAULT_DELIVERY_FACTS, deliveryFactsFrom, faqAnswerText, faqJsonLd, faqSections, hourLabel, naira, type FaqEntry } from '@/lib/content/faq';
 import type { DeliverySettings } from '@/lib/contracts/settings';
-import { SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
+import { SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
 import { isKnownLink } from './known-links';
 
 const entries = (sections = faqSections()): FaqEntry[] => sections.flatMap((s) => s.entries);

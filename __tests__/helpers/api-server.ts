@@ -2,6 +2,8 @@
  * Serves the app's real API route handlers (`pages/api/**`) over real HTTP on 127.0.0.1, with
  * the `/v1/*` and `/media/*` rewrites of next.config.js, so that tests call the shop as a client
  * would. Routing follows Next's file conventions: static segments, `[param]` and `[...param]`.
+ * The routes use the process's database, which nothing here opens or migrates: call
+ * `openTestDatabase()` (helpers/db.ts: migrated, seeded, registered) before the first request.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,7 +1,9 @@
 /**
  * A real database for a test file: PostgreSQL when TEST_DATABASE_URL is set (CI runs the suite
- * both ways), otherwise an in-memory embedded PostgreSQL (PGlite). Migrated and seeded with the
- * sample catalogue, and registered as the process's database so that API routes use it. Every
+ * both ways), otherwise an in-memory embedded PostgreSQL (PGlite). Opening a database does not
+ * migrate it (the server's start-up does, lib/server/start-up.ts), so this helper prepares it
+ * itself: migrated and seeded with the sample catalogue (`prepareDatabase`), then registered as
+ * the process's database so that API routes use it. Every
  * file starts with no rate-limit history: on PostgreSQL the database outlives each file, and
  * the shop-wide ceilings (per minute, whatever the address) would carry one file's attempts
  * into the next.

@@ -1,5 +1,5 @@
 /**
- * Serves a request handler (a fake payment provider, lib/server/payments/sandbox/*) on a free
+ * Serves a request handler (a fake payment provider, lib/sandbox/*) on a free
  * local port for a test, like the real provider's API would be reachable.
  */
 import http from 'node:http';

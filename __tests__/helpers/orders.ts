@@ -10,7 +10,8 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { coupons, orderItems, orders, productImages, products } from '@/lib/server/db/schema';
 import { candidateOrderNumber, newOrderId, rateFor, readOrder, recomputeTotals } from '@/lib/server/services/orders/store';
-import type { OrderStatus, PaymentMethodKey } from '@/lib/domain/checkout';
+import type { PaymentMethodKey } from '@/lib/domain/checkout';
+import type { OrderStatus, PaymentState } from '@/lib/domain/order-lifecycle';
 import type { CurrencyCode } from '@/lib/domain/money';
 import type { Order } from '@/lib/contracts/orders';
 
@@ -59,7 +60,10 @@ export type OrderSpec = {
   /** Defaults to one random product from ₦20,000 to ₦60,000. `[]` makes an empty order. */
   items?: ItemSpec[];
   status?: OrderStatus;
-  paymentStatus?: string;
+  /** Where the money is (default unpaid); `paidWith` defaults to the order's method. */
+  payment?: PaymentState;
+  paidWith?: string;
+  paymentTest?: boolean;
   paymentMethod?: PaymentMethodKey | null;
   currency?: CurrencyCode;
   /** 'lagos-outer' delivery (a fee, never free), a pick-up, or none chosen yet (default). */
@@ -105,7 +109,9 @@ export async function createOrder(db: Db, spec: OrderSpec = {}): Promise<Order> 
         orderNumber,
         business: 'regal',
         status: spec.status ?? 'created',
-        paymentStatus: spec.paymentStatus ?? 'not paid',
+        paymentState: spec.payment ?? 'unpaid',
+        paidWith: spec.paidWith ?? (spec.payment && spec.payment !== 'unpaid' && spec.payment !== 'awaiting_confirmation' ? (spec.paymentMethod ?? null) : null),
+        paymentTest: spec.paymentTest ?? false,
         paymentMethod: spec.paymentMethod ?? null,
         currency,
         conversionRate,
@@ -151,11 +157,11 @@ export async function replaceItems(db: Db, orderId: string, items: ItemSpec[]): 
   return readOrder(db, orderId);
 }
 
-/** Sets the order's status (and payment status) directly, without the staff call's rules. */
-export async function setStatus(db: Db, orderId: string, status: OrderStatus, paymentStatus?: string): Promise<void> {
+/** Puts the order in a state directly, without the lifecycle's rules (a fixture, as if it had got there). */
+export async function setStatus(db: Db, orderId: string, status: OrderStatus, payment?: PaymentState, paidWith?: string): Promise<void> {
   await db
     .update(orders)
-    .set({ status, ...(paymentStatus !== undefined && { paymentStatus }) })
+    .set({ status, ...(payment !== undefined && { paymentState: payment }), ...(paidWith !== undefined && { paidWith }) })
     .where(eq(orders.id, orderId));
 }
 

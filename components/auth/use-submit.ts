@@ -1,7 +1,7 @@
 /** Runs one auth call at a time for a form: busy while it runs, 'Unable to {action}: {message}' on failure. */
 import { useState } from 'react';
 import type { ApiClient } from '@/lib/api/client';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import { tell } from './announce';
 import { AUTH_TEXT, type FailedAction } from './messages';
 

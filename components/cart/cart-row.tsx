@@ -2,7 +2,7 @@
  * One cart item: picture, name, description, price, the quantity stepper (minus disabled at 1;
  * both also change the design quantity), delete, and the 'Size: …' and 'Design: … + … x …' lines.
  */
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { MAX_QUANTITY } from '@/lib/domain/cart';
 import { Icon } from '@/components/layout/header/icons';
 import { useCart } from '@/lib/state/cart-context';

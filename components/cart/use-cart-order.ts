@@ -15,12 +15,12 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { createOrder, updateOrder } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
-import type { CartItem } from '@/lib/contracts/auth';
+import { useApi } from '@/lib/state/browser-api';
+import type { CartItem } from '@/lib/domain/cart';
 import type { OrderCartItem } from '@/lib/contracts/orders';
 import { useCart } from '@/lib/state/cart-context';
 import { useCurrency } from '@/lib/state/currency-context';
-import { dispatchOrder, useOrder } from '@/lib/state/order-store';
+import { dispatchOrder, useOrder } from '@/lib/state/checkout-order';
 import { useUser } from '@/lib/state/user-context';
 import { notify } from '@/lib/ui/notify';
 

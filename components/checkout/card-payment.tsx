@@ -9,7 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { startPayment } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { Order } from '@/lib/contracts/orders';
 import type { PaymentMethod } from '@/lib/domain/checkout';
 import { notify } from '@/lib/ui/notify';

@@ -17,10 +17,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import { getOrder } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { DeliverySettings } from '@/lib/contracts/settings';
 import { isPaidStatus } from '@/lib/domain/order';
-import { dispatchOrder, forgetCheckout, orderSnapshot, useOrder } from '@/lib/state/order-store';
+import { dispatchOrder, forgetCheckout, orderSnapshot, useOrder } from '@/lib/state/checkout-order';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { useUser } from '@/lib/state/user-context';
 import { notify } from '@/lib/ui/notify';

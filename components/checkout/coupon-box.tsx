@@ -8,10 +8,10 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { deleteCoupon, validateCoupon } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { Order } from '@/lib/contracts/orders';
 import { useCurrency } from '@/lib/state/currency-context';
-import { dispatchOrder, storeCoupon, storedCoupon } from '@/lib/state/order-store';
+import { dispatchOrder, storeCoupon, storedCoupon } from '@/lib/state/checkout-order';
 import { messageOf } from './messages';
 import styles from './checkout.module.css';
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkoutOrder, saveSenderInfo } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { Order } from '@/lib/contracts/orders';
 import type { DeliverySettings } from '@/lib/contracts/settings';
 import { earliestDeliveryDay, PURPOSES } from '@/lib/domain/checkout';
@@ -17,7 +17,7 @@ import { shopDay } from '@/lib/domain/dates';
 import { fillAmounts } from '@/lib/domain/money';
 import { useCart } from '@/lib/state/cart-context';
 import { useCurrency } from '@/lib/state/currency-context';
-import { dispatchOrder } from '@/lib/state/order-store';
+import { dispatchOrder } from '@/lib/state/checkout-order';
 import { useUser } from '@/lib/state/user-context';
 import { notify } from '@/lib/ui/notify';
 import { initialValues, savedRecipientsOf, senderComplete, type FormContext } from './checkout-form';

@@ -14,12 +14,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { getOrder, verifyPayment } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { ApiClient } from '@/lib/api/client';
 import type { Order } from '@/lib/contracts/orders';
-import { methodLabel, PAYMENT_STATUS } from '@/lib/domain/checkout';
+import { methodLabel } from '@/lib/domain/checkout';
+import { AWAITING_CONFIRMATION_WORDING } from '@/lib/domain/order-lifecycle';
 import { isPaidStatus } from '@/lib/domain/order';
-import { dispatchOrder, forgetCheckout } from '@/lib/state/order-store';
+import { dispatchOrder, forgetCheckout } from '@/lib/state/checkout-order';
 import { messageOf } from './messages';
 
 export const PAYMENT_TEXT = {
@@ -69,7 +70,7 @@ export const providerLabel = methodLabel;
 
 /** Whether the shopper said their transfer is on its way (staff have not confirmed it yet). */
 export const isAwaitingConfirmation = (order: Order): boolean =>
-  !isPaidStatus(order.paymentStatus) && order.paymentStatus.trim().toLowerCase() === PAYMENT_STATUS.awaitingConfirmation;
+  !isPaidStatus(order.paymentStatus) && order.paymentStatus.trim().toLowerCase() === AWAITING_CONFIRMATION_WORDING;
 
 export type Verdict = { order: Order; paid: boolean; check: PaymentCheck | null };
 

@@ -10,11 +10,12 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { updatePaymentDetails } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { Order } from '@/lib/contracts/orders';
 import { paymentMethodsFor, type PaymentMethodKey } from '@/lib/domain/checkout';
+import { formatAmount } from '@/lib/domain/money';
 import { useCurrency } from '@/lib/state/currency-context';
-import { dispatchOrder } from '@/lib/state/order-store';
+import { dispatchOrder } from '@/lib/state/checkout-order';
 import { notify } from '@/lib/ui/notify';
 import { CHECKOUT_TEXT, messageOf } from './messages';
 import { PaymentNext } from './payment-next';
@@ -32,7 +33,7 @@ export function PaymentStage({ order, check = null }: { order: Order; check?: Pa
   const [busy, setBusy] = useState(false);
   /** The order is waiting for payment with this very choice and currency. */
   const recorded = chosen !== null && order.status === 'awaiting_payment' && order.paymentMethod === chosen.key && order.currency === currency.name;
-  const amount = recorded ? `${currency.sign}${order.amountsInCurrency.total.toLocaleString('en-US')}` : price(order.amounts.total);
+  const amount = recorded ? formatAmount(order.amountsInCurrency.total, currency) : price(order.amounts.total);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

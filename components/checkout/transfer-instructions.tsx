@@ -10,12 +10,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { markTransferSent, startPayment } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { Order } from '@/lib/contracts/orders';
 import type { ManualInstructions } from '@/lib/contracts/payments';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/domain/checkout';
-import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
-import { dispatchOrder, forgetCheckout } from '@/lib/state/order-store';
+import { formatAmount } from '@/lib/domain/money';
+import { dispatchOrder, forgetCheckout } from '@/lib/state/checkout-order';
 import { notify } from '@/lib/ui/notify';
 import { messageOf } from './messages';
 import { PAYMENT_TEXT, reloadIfChanged } from './payment-return';
@@ -27,9 +27,7 @@ import styles from './checkout.module.css';
  * @example moneyText(150000.5, 'NGN') // '₦150,000.50 NGN'
  */
 export function moneyText(amount: number, currency: string): string {
-  const sign = DEFAULT_CURRENCIES.find((c) => c.name === currency)?.sign ?? '';
-  const cents = Number.isInteger(amount) ? 0 : 2;
-  return `${sign}${amount.toLocaleString('en-US', { minimumFractionDigits: cents, maximumFractionDigits: 2 })} ${currency}`;
+  return `${formatAmount(amount, currency)} ${currency}`;
 }
 
 type Loaded = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; instructions: ManualInstructions };

@@ -1,6 +1,6 @@
 /** A row of pill links to shop pages or help pages, with an optional heading. */
 import { Link } from '@/components/ui/link';
-import type { NavLink } from '@/lib/content/navigation';
+import type { NavLink } from '@/lib/contracts/shell';
 import styles from './shop-links.module.css';
 
 type Props = { links: NavLink[]; heading?: string; headingId?: string; compact?: boolean; label?: string };

@@ -3,7 +3,7 @@
  * default; subscribes through the API, with success and error toasts.
  */
 import { useState, type FormEvent } from 'react';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import { subscribe } from '@/lib/api/calls';
 import { notify } from '@/lib/ui/notify';
 import styles from './newsletter.module.css';

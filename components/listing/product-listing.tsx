@@ -8,7 +8,7 @@ import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/router';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { listingHref, PAGE_SIZE, paginateParams } from '@/lib/domain/listing';
-import type { ListingData } from '@/lib/server/listing';
+import type { ListingData } from '@/lib/contracts/listing';
 import { useShell } from '@/lib/state/shell-context';
 import { useCurrency } from '@/lib/state/currency-context';
 import { notify } from '@/lib/ui/notify';
@@ -47,8 +47,8 @@ export function ProductListing({ title, intro, basePath, extra = {}, listing, em
     setLoading(true);
     try {
       // The API client and the call load with the first 'Show more', not with the page.
-      const [{ paginateProducts }, { loadBrowserApi }] = await Promise.all([import('@/lib/api/calls'), import('@/lib/api/browser')]);
-      const api = await loadBrowserApi(businessId);
+      const [{ paginateProducts }, { browserApi }] = await Promise.all([import('@/lib/api/calls'), import('@/lib/state/browser-api')]);
+      const api = await browserApi(businessId);
       const page = await paginateProducts(api, { ...paginateParams(listing.state), ...listing.fixed, pageNumber: nextPage, pageSize: PAGE_SIZE });
       setMore({ key, items: [...extraItems, ...page.items], page: nextPage });
       void router.replace(nextHref, undefined, { shallow: true, scroll: false });

@@ -35,8 +35,8 @@ export function OrderTracker({ number, email, result, error }: Props) {
     let next: TrackerAnswer;
     try {
       // The API client loads with the first lookup, not with the page.
-      const [{ getOrderByNumber }, { loadBrowserApi }] = await Promise.all([import('@/lib/api/calls'), import('@/lib/api/browser')]);
-      const api = await loadBrowserApi(businessId);
+      const [{ getOrderByNumber }, { browserApi }] = await Promise.all([import('@/lib/api/calls'), import('@/lib/state/browser-api')]);
+      const api = await browserApi(businessId);
       next = { result: await getOrderByNumber(api, orderNumber, emailTyped || undefined), error: null };
     } catch (failure) {
       next = { result: null, error: lookupErrorMessage(failure) };

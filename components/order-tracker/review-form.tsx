@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Review } from '@/lib/contracts/orders';
-import { loadBrowserApi } from '@/lib/api/browser';
+import { browserApi } from '@/lib/state/browser-api';
 import { useShell } from '@/lib/state/shell-context';
 import { notify } from '@/lib/ui/notify';
 import { TRACKER_TEXT } from './texts';
@@ -51,7 +51,7 @@ export function ReviewForm({ orderId, onReviewed }: Props) {
     }
     setBusy(true);
     try {
-      const [{ submitReview }, api] = await Promise.all([import('@/lib/api/calls'), loadBrowserApi(businessId)]);
+      const [{ submitReview }, api] = await Promise.all([import('@/lib/api/calls'), browserApi(businessId)]);
       const review = await submitReview(api, orderId, { rating, comment: comment.trim() });
       notify('success', REVIEW_TEXT.thanks);
       onReviewed(review);

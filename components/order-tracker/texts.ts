@@ -45,6 +45,8 @@ export function paymentLabel(paymentStatus: string): string {
   const status = paymentStatus.trim().toLowerCase();
   if (!status || status === 'not paid') return 'Awaiting payment';
   if (status === 'awaiting confirmation') return 'Payment being confirmed';
+  if (status.startsWith('refund due')) return 'Refund due';
+  if (status.startsWith('refunded')) return 'Refunded';
   return status[0]!.toUpperCase() + status.slice(1);
 }
 

@@ -18,9 +18,8 @@ import type {
 } from '@/lib/contracts/catalogue';
 import type { Handshake } from '@/lib/contracts/settings';
 import type { SubscribeQuery } from '@/lib/contracts/subscribe';
+import type { CartItem, CartUpdateAnswer } from '@/lib/contracts/cart';
 import type {
-  CartItem,
-  CartUpdateAnswer,
   ChangePasswordBody,
   LoginBody,
   OtpRequestAnswer,

@@ -3,7 +3,7 @@
  * reading time, BlogPosting JSON-LD). The sitemap reads `BLOG_POSTS` slugs and dates: keep the
  * shape. Fees and cut-off times in a post are as of its date; the FAQ quotes the live settings.
  */
-import type { NavLink } from '@/lib/content/navigation';
+import type { NavLink } from '@/lib/contracts/shell';
 
 export type BlogSection = { heading?: string; paragraphs: string[] };
 

@@ -5,7 +5,7 @@
  * the shop's own wording of its rules (spec section 1).
  */
 import type { DeliveryConfig, DeliverySettings } from '@/lib/contracts/settings';
-import type { NavLink } from '@/lib/content/navigation';
+import type { NavLink } from '@/lib/contracts/shell';
 import { DEFAULT_CURRENCIES, formatPrice } from '@/lib/domain/money';
 
 export type FaqEntry = {

@@ -3,16 +3,7 @@
  * group each dropdown shows, and the footer's link columns.
  */
 import { shopByHref } from '@/lib/domain/shop-by';
-
-export type NavLink = { label: string; href: string };
-export type NavGroup = { label: string; links: NavLink[] };
-export type NavMenu = {
-  label: string;
-  href: string;
-  /** Dropdown menus: groups of links and the featured group (handshake key) shown beside them. */
-  groups?: NavGroup[];
-  featuredGroup?: string;
-};
+import type { NavGroup, NavLink, NavMenu } from '@/lib/contracts/shell';
 
 const category = (slug: string) => `/product-category/${slug}`;
 

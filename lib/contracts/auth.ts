@@ -1,5 +1,6 @@
 /**
- * Account and cart-sync call payloads (spec section 7), shared by the API client and the routes.
+ * Account call payloads (spec section 7), shared by the API client and the routes; the cart-sync
+ * call is in lib/contracts/cart.ts.
  *
  * Calls (every answer is the `{ data, error, message }` envelope; errors carry `status`):
  * - `POST /v1/regal/auth/signup` {email, password} → 201 user record; 409 when the e-mail has an
@@ -17,18 +18,14 @@
  * - `POST /v1/regal/auth/otp/validate` for an e-mail never proven before proves it: every older
  *   token is revoked, a password set before the proof stops working, planted cart and recipients go.
  * - `POST /v1/regal/auth/logout` with the bearer token → 200; that token stops working.
- * - `PUT /v1/cart-item/update?business` {cartItems} with the bearer token → `{ cartItems }`, the
- *   cart as stored (it replaces the server cart whole).
  * - `GET /v1/regal/handshake`: `user` is the user record for a valid bearer token, else null.
  *
  * Any call that needs a login answers 401 'Please log in again' for a missing, unknown, expired or
  * revoked token: the client should then drop its stored user. Repeated failures answer 429
  * 'Too many attempts. Please wait {n} minutes and try again.' with `Retry-After` (seconds).
  *
- * Cart merge rule on login (client side): the login answer's `cartItems` is the server cart; the
- * client merges it into the local cart by SKU, summing the quantities of items with the same SKU
- * (capped at `CART_MAX_QUANTITY`), keeping local items first and appending server-only items, and
- * then sends the merged cart with the cart update call.
+ * On login the client merges the answer's `cartItems` (the server cart) into its own cart: the
+ * rule is in lib/contracts/cart.ts.
  *
  * `business` is optional in every body; when given it must be the shop's identifier (400 otherwise).
  * Bodies are strict: an undeclared key is a 400 naming it; text refuses control characters
@@ -38,12 +35,14 @@ import { z } from 'zod';
 
 /** Passwords: 8 to 200 characters at signup and password change; no composition rules. */
 export const PASSWORD_MAX_LENGTH = 200;
-import { MAX_ITEMS as CART_MAX_ITEMS, MAX_QUANTITY as CART_MAX_QUANTITY } from '@/lib/domain/cart';
-import { LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH } from '@/lib/domain/accounts';
-import type { SavedRecipient } from '@/lib/contracts/orders';
-import { businessField, multiLine, optional, singleLine, strictObject } from '@/lib/contracts/text';
+import { LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH, type SavedRecipient } from '@/lib/domain/accounts';
+import { cartItemSchema } from '@/lib/contracts/cart';
+import type { SameShape } from '@/lib/contracts/same-shape';
+import { businessField, optional, singleLine, strictObject } from '@/lib/contracts/text';
 
-export { CART_MAX_ITEMS, CART_MAX_QUANTITY, LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH };
+export { LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH };
+export type { SavedRecipient };
+
 /** Minutes a one-time password stays valid. */
 export const OTP_VALID_MINUTES = 10;
 /** Wrong tries after which a one-time password is dead. */
@@ -106,45 +105,7 @@ export const changePasswordBody = strictObject({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
-// A refinement rather than .int(): zod 4 reports .int() as `invalid_type`, which the route
-// wrapper's message turns into "is required".
-const quantity = z
-  .number()
-  .refine((n) => Number.isInteger(n), 'must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(CART_MAX_QUANTITY, `must be at most ${CART_MAX_QUANTITY}`);
-const price = z.number().finite().nonnegative('must not be negative');
-/**
- * A cart item as the client's cart holds it (`cartItemFrom` in lib/domain/cart.ts), stored whole
- * by the cart update call and answered back: every key is declared and stored, an unknown one is
- * a 400. The cart is a display copy: orders are priced from the catalogue, never from it.
- */
-export const cartItemSchema = strictObject({
-  productId: singleLine(100).min(1, 'must not be empty'),
-  name: singleLine(300),
-  description: multiLine(2000).optional(),
-  price,
-  quantity,
-  image: strictObject({ src: singleLine(2000), alt: singleLine(300) }),
-  size: optional(singleLine(100)),
-  SKU: singleLine(100).min(1, 'must not be empty'),
-  design: strictObject({ name: singleLine(100), title: singleLine(300), price, quantity }).optional(),
-});
-export type CartItem = z.infer<typeof cartItemSchema>;
-
-/** A cart: at most 50 items, each SKU once (items are matched by SKU). */
-export const cartItemsSchema = z
-  .array(cartItemSchema)
-  .max(CART_MAX_ITEMS, `a cart holds at most ${CART_MAX_ITEMS} items`)
-  .superRefine((items, ctx) => {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      if (seen.has(item.SKU)) ctx.addIssue({ code: 'custom', path: [index, 'SKU'], message: `${item.SKU} appears twice (items are matched by SKU)` });
-      seen.add(item.SKU);
-    });
-  });
-
-/** A saved recipient (address book entry); `SavedRecipient` in lib/contracts/orders.ts is this shape. */
+/** A saved recipient (address book entry): `SavedRecipient` of lib/domain/accounts.ts. */
 export const savedRecipientSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -156,10 +117,8 @@ export const savedRecipientSchema = z.object({
   residenceType: z.string(),
   state: z.string(),
   zone: z.string(),
-});
-// Compile-time check that the schema and the orders contract's type stay the same shape.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _savedRecipientShape: Same<z.infer<typeof savedRecipientSchema>, SavedRecipient> = true;
+}) satisfies z.ZodType<SavedRecipient>;
+const _savedRecipient: SameShape<z.output<typeof savedRecipientSchema>, SavedRecipient> = true;
 
 /** The user record answered by login, signup, OTP validation, password change and the handshake. */
 export const userRecordSchema = z.object({
@@ -173,8 +132,3 @@ export const userRecordSchema = z.object({
   recipients: z.array(savedRecipientSchema),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
-
-export const cartUpdateBody = strictObject({ cartItems: cartItemsSchema, business });
-export type CartUpdateBody = z.input<typeof cartUpdateBody>;
-export const cartUpdateAnswer = z.object({ cartItems: z.array(cartItemSchema) });
-export type CartUpdateAnswer = z.infer<typeof cartUpdateAnswer>;

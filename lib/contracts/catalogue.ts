@@ -5,11 +5,14 @@
  */
 import { z } from 'zod';
 import { businessQuery, envelope, queryBoolean } from '@/lib/contracts/envelope';
-import { SHOP_BY_VALUES } from '@/lib/domain/catalogue';
+import { SHOP_BY_VALUES, type DesignOption, type ProductImage, type ProductSummary, type ProductVariant } from '@/lib/domain/catalogue';
+import type { SameShape } from '@/lib/contracts/same-shape';
 import { withoutControls } from '@/lib/contracts/text';
 
-export const productImageSchema = z.object({ src: z.string(), alt: z.string() });
-export type ProductImage = z.infer<typeof productImageSchema>;
+/** The product types are the domain's (lib/domain/catalogue.ts); the schemas below are checked against them. */
+export type { DesignOption, ProductImage, ProductSummary, ProductVariant };
+
+export const productImageSchema = z.object({ src: z.string(), alt: z.string() }) satisfies z.ZodType<ProductImage>;
 
 export const variantSchema = z.object({
   id: z.string(),
@@ -17,11 +20,11 @@ export const variantSchema = z.object({
   sku: z.string(),
   price: z.number().int(),
   inStock: z.boolean(),
-});
-export type ProductVariant = z.infer<typeof variantSchema>;
+}) satisfies z.ZodType<ProductVariant>;
+const _variant: SameShape<z.output<typeof variantSchema>, ProductVariant> = true;
 
-export const designOptionSchema = z.object({ name: z.string(), title: z.string(), price: z.number().int() });
-export type DesignOption = z.infer<typeof designOptionSchema>;
+export const designOptionSchema = z.object({ name: z.string(), title: z.string(), price: z.number().int() }) satisfies z.ZodType<DesignOption>;
+const _designOption: SameShape<z.output<typeof designOptionSchema>, DesignOption> = true;
 
 /** What a product card needs. */
 export const productSummarySchema = z.object({
@@ -38,8 +41,8 @@ export const productSummarySchema = z.object({
   inStock: z.boolean(),
   relevanceOrder: z.number().int(),
   budget: z.enum(['regular', 'vip']),
-});
-export type ProductSummary = z.infer<typeof productSummarySchema>;
+}) satisfies z.ZodType<ProductSummary>;
+const _productSummary: SameShape<z.output<typeof productSummarySchema>, ProductSummary> = true;
 
 export const productSchema = productSummarySchema.extend({
   description: z.string(),

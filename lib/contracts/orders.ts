@@ -35,19 +35,18 @@ import { CURRENCY_CODES } from '@/lib/domain/money';
 import { MAX_ITEMS, MAX_QUANTITY } from '@/lib/domain/cart';
 import {
   DELIVERY_METHODS,
-  ORDER_STATUSES,
   PAYMENT_METHOD_KEYS,
   PICKUP_CODES,
   type DeliveryMethod,
-  type OrderStatus,
   type PaymentMethodKey,
   type PickupCode,
 } from '@/lib/domain/checkout';
+import { ORDER_LOCKED_MESSAGE, ORDER_STATUSES, type OrderStatus, type PaymentState } from '@/lib/domain/order-lifecycle';
 import type { UserRecord } from '@/lib/contracts/auth';
 import { businessField, multiLine, optional, singleLine, strictObject } from '@/lib/contracts/text';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
-export const ORDER_LOCKED_MESSAGE = 'This order can no longer be changed';
+export { ORDER_LOCKED_MESSAGE };
 
 const currency = z.enum(CURRENCY_CODES, { message: `currency must be one of ${CURRENCY_CODES.join(', ')}` });
 const business = businessField;
@@ -337,7 +336,11 @@ export type Order = {
   /** The short number shoppers and staff quote, e.g. RF-100234. */
   orderNumber: string;
   status: OrderStatus;
-  /** 'not paid', 'awaiting confirmation', 'PAID - GO AHEAD (…)': see `isPaidStatus`. */
+  /** Where the order's money is (lib/domain/order-lifecycle.ts). */
+  paymentState: PaymentState;
+  /** Paid in the built-in sandbox: no money was taken. */
+  paymentTest: boolean;
+  /** Derived from the payment state: 'not paid', 'awaiting confirmation', 'PAID - GO AHEAD (…)', 'REFUND DUE (…)': see `isPaidStatus`. */
   paymentStatus: string;
   paymentMethod: PaymentMethodKey | null;
   /** YYYY-MM-DD, or '' when not chosen yet. */
@@ -406,17 +409,6 @@ export type TrackedOrder = {
 };
 
 /** A saved recipient (address book) of a logged-in shopper, in the user record's `recipients`. */
-export type SavedRecipient = {
-  id: string;
-  name: string;
-  phone: string;
-  phoneCountryCode: string;
-  altPhone: string;
-  altPhoneCountryCode: string;
-  address: string;
-  residenceType: string;
-  state: string;
-  zone: string;
-};
+export type { SavedRecipient } from '@/lib/domain/accounts';
 
 export { ORDER_STATUSES };

@@ -4,8 +4,13 @@
  * information (branches and payment details from configuration).
  */
 import { z } from 'zod';
+import type { DeliveryConfig, DeliverySettings, DeliveryZone, StateDeliveryZones } from '@/lib/domain/delivery';
 import { userRecordSchema } from '@/lib/contracts/auth';
 import { envelope } from '@/lib/contracts/envelope';
+import type { SameShape } from '@/lib/contracts/same-shape';
+
+/** The delivery settings' types are the domain's (lib/domain/delivery.ts); the schemas below are checked against them. */
+export type { DeliveryConfig, DeliverySettings, DeliveryZone, StateDeliveryZones };
 
 export const deliveryZoneSchema = z.object({
   /** Stable key sent with orders, e.g. 'lagos-central'. */
@@ -16,8 +21,7 @@ export const deliveryZoneSchema = z.object({
   amount: z.number().int().min(0),
   /** Whether the free-delivery threshold applies to this zone. */
   freeAboveThreshold: z.boolean(),
-});
-export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
+}) satisfies z.ZodType<DeliveryZone>;
 
 export const stateDeliveryZonesSchema = z.object({
   /** lagos, abuja or other-locations (spec section 9). */
@@ -25,8 +29,7 @@ export const stateDeliveryZonesSchema = z.object({
   label: z.string(),
   /** Empty for other-locations: quoted by staff case by case. */
   zones: z.array(deliveryZoneSchema),
-});
-export type StateDeliveryZones = z.infer<typeof stateDeliveryZonesSchema>;
+}) satisfies z.ZodType<StateDeliveryZones>;
 
 export const infoTextConfigSchema = z.object({ state: z.string().optional(), text: z.string() });
 
@@ -44,16 +47,15 @@ export const deliveryConfigSchema = z.object({
   active: z.boolean(),
   /** Override configs only: the calendar days (MM-DD) they apply to. */
   dates: z.array(z.string().regex(/^\d{2}-\d{2}$/)).optional(),
-});
-export type DeliveryConfig = z.infer<typeof deliveryConfigSchema>;
+}) satisfies z.ZodType<DeliveryConfig>;
 
 export const deliverySettingsSchema = z.object({
   baseConfig: deliveryConfigSchema,
   overrideConfigs: z.array(deliveryConfigSchema),
   /** Latest hour (0-23, Africa/Lagos) at which a same-day delivery can still be ordered. */
   sameDayCutoffHour: z.number().int().min(0).max(23),
-});
-export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
+}) satisfies z.ZodType<DeliverySettings>;
+const _deliverySettings: SameShape<z.output<typeof deliverySettingsSchema>, DeliverySettings> = true;
 
 export const paymentAlertSchema = z.object({ paymentMethod: z.string(), message: z.string() });
 

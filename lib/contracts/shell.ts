@@ -4,7 +4,17 @@
  */
 import type { Currency } from '@/lib/domain/money';
 import type { FeaturedGroup, ShopInfo } from '@/lib/contracts/settings';
-import type { NavGroup, NavLink, NavMenu } from '@/lib/content/navigation';
+
+/** The menus' shapes; the menus themselves are in lib/content/navigation.ts. */
+export type NavLink = { label: string; href: string };
+export type NavGroup = { label: string; links: NavLink[] };
+export type NavMenu = {
+  label: string;
+  href: string;
+  /** Dropdown menus: groups of links and the featured group (handshake key) shown beside them. */
+  groups?: NavGroup[];
+  featuredGroup?: string;
+};
 
 export type ShellData = {
   siteUrl: string;

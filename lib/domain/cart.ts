@@ -4,16 +4,32 @@
  * quantity; minus never goes below 1; on login the server cart is merged into the local one,
  * summing quantities by SKU. Every function returns the same array when nothing changes, so
  * callers can skip saving and syncing.
- *
- * Keep runtime imports from `lib/contracts` out of this module (they would bring zod along).
  */
-import type { CartItem } from '@/lib/contracts/auth';
-import type { DesignOption, ProductSummary, ProductVariant } from '@/lib/contracts/catalogue';
-import { splitProductName } from '@/lib/domain/catalogue';
+import { splitProductName, type DesignOption, type ProductSummary, type ProductVariant } from '@/lib/domain/catalogue';
 
-/** The cart's limits; the cart update call's contract (lib/contracts/auth.ts) uses these same ones. */
+/** The cart's limits; the cart update call's contract (lib/contracts/cart.ts) uses these same ones. */
 export const MAX_QUANTITY = 99;
 export const MAX_ITEMS = 50;
+
+/**
+ * A cart item as the client's cart holds it (`cartItemFrom`), stored whole by the cart update
+ * call and answered back. `cartItemSchema` in lib/contracts/cart.ts is checked against this type.
+ */
+export type CartItem = {
+  productId: string;
+  name: string;
+  description?: string;
+  /** Naira, for one. */
+  price: number;
+  /** 1 to MAX_QUANTITY. */
+  quantity: number;
+  image: { src: string; alt: string };
+  /** The chosen size's name, when the product has sizes. */
+  size?: string;
+  SKU: string;
+  design?: { name: string; title: string; price: number; quantity: number };
+};
+
 
 const clamp = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, n));
 

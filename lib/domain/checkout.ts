@@ -1,13 +1,12 @@
 /**
  * Checkout rules shared by the server and the checkout page (spec sections 3, 5 and 9, the shop's
  * facts): payment methods per currency, pickup locations, residence types and occasions, phone
- * normalisation, order and payment statuses with their transition table, the delivery fee, the
- * delivery-date rule and the totals with a coupon. Pure and free of zod, so the checkout page can
+ * normalisation, the delivery fee, the delivery-date rule and the totals with a coupon (the order's
+ * states and transitions are in `order-lifecycle.ts`). Pure and free of zod, so the checkout page can
  * load it without the contracts.
  */
-import type { DeliveryConfig, DeliverySettings } from '@/lib/contracts/settings';
-import type { CurrencyCode } from '@/lib/domain/money';
-import { deliveryConfigFor } from '@/lib/domain/delivery';
+import { formatNaira, type CurrencyCode } from '@/lib/domain/money';
+import { deliveryConfigFor, type DeliveryConfig, type DeliverySettings } from '@/lib/domain/delivery';
 
 // ---------------------------------------------------------------------------------------------
 // Payment methods (spec section 9)
@@ -41,19 +40,6 @@ export function paymentMethodsFor(currency: CurrencyCode): PaymentMethod[] {
  */
 export function methodLabel(key: string): string {
   return PAYMENT_METHODS.find((m) => m.key === key)?.label ?? key;
-}
-
-/**
- * The payment status of an order paid by a method, in the staff's wording, without a bracket
- * inside the bracket ('Bank transfer (GTBank)' → 'PAID - GO AHEAD (Bank transfer)'); 'bank
- * transfer' when no method was recorded. A payment made against the built-in sandbox (`test`)
- * carries the test mark, and still reads as paid (`isPaidStatus`).
- * @example paidStatusFor('paystack') // 'PAID - GO AHEAD (Paystack)'
- * @example paidStatusFor('paystack', { test: true }) // 'PAID - GO AHEAD (Paystack) – TEST PAYMENT, no money taken'
- */
-export function paidStatusFor(method: string | null, options: { test?: boolean } = {}): string {
-  const paid = PAYMENT_STATUS.paid(method ? methodLabel(method).replace(/\s*\(.*\)$/, '') : 'bank transfer');
-  return options.test ? `${paid} – ${TEST_PAYMENT_MARK}` : paid;
 }
 
 /** Whether a method serves a currency. */
@@ -165,57 +151,6 @@ export function isPlausiblePhone(normalised: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order and payment statuses
-
-export const ORDER_STATUSES = ['created', 'awaiting_payment', 'paid', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Where each status may go next. Delivered and cancelled are final. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  created: ['awaiting_payment', 'paid', 'cancelled'],
-  awaiting_payment: ['created', 'paid', 'cancelled'],
-  paid: ['preparing', 'cancelled'],
-  preparing: ['out_for_delivery', 'delivered', 'cancelled'],
-  // A failed delivery goes back to preparing for a redelivery.
-  out_for_delivery: ['delivered', 'preparing'],
-  delivered: [],
-  cancelled: [],
-};
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
-
-/** Statuses in which the shopper may still change the order (items, details, coupon, method). */
-export function isEditableStatus(status: OrderStatus): boolean {
-  return status === 'created' || status === 'awaiting_payment';
-}
-
-/** What the tracker shows for each status. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  created: 'Order created',
-  awaiting_payment: 'Awaiting payment',
-  paid: 'Payment received',
-  preparing: 'Being prepared',
-  out_for_delivery: 'Out for delivery',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
-/**
- * Payment status strings as the shop's staff write them. Only the paid one starts with 'paid'
- * and contains 'go ahead' (the client's paid rule, `isPaidStatus`); none of the others may.
- */
-export const PAYMENT_STATUS = {
-  notPaid: 'not paid',
-  awaitingConfirmation: 'awaiting confirmation',
-  paid: (via: string) => `PAID - GO AHEAD (${via})`,
-} as const;
-
-/** What marks a payment made against the built-in sandbox, wherever the payment status shows (`isTestPaymentStatus`). */
-export const TEST_PAYMENT_MARK = 'TEST PAYMENT, no money taken';
-
-// ---------------------------------------------------------------------------------------------
 // Delivery fee and date
 
 export type FeeQuote =
@@ -241,7 +176,7 @@ export function deliveryFee(
   const state = config.stateDeliveryZones.find((s) => s.state === input.state);
   if (!state) return { ok: false, field: 'state', message: `state must be one of ${config.stateDeliveryZones.map((s) => s.state).join(', ')}` };
   if (config.minAmount > 0 && input.subtotal < config.minAmount) {
-    return { ok: false, field: 'subtotal', message: `The smallest order we can deliver on that day is ₦${config.minAmount.toLocaleString('en-US')}` };
+    return { ok: false, field: 'subtotal', message: `The smallest order we can deliver on that day is ${formatNaira(config.minAmount)}` };
   }
   if (state.zones.length === 0) return { ok: true, fee: 0, config, free: false, quotedByStaff: true };
   const zone = state.zones.find((z) => z.name === input.zone);
@@ -335,7 +270,6 @@ export type CouponRules = CouponTerms & { active: boolean; startsAt: Date | null
 export const COUPON_HOLD_MINUTES = 30;
 export const COUPON_HOLD_MS = COUPON_HOLD_MINUTES * 60_000;
 
-const couponNaira = (n: number) => `₦${n.toLocaleString('en-US')}`;
 const lagosDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
 
 /** The reasons a coupon is refused, as shoppers read them. */
@@ -345,7 +279,7 @@ export const COUPON_MESSAGES = {
   notStarted: (startsAt: Date) => `This coupon can be used from ${lagosDate.format(startsAt)}`,
   expired: (endsAt: Date) => `This coupon expired on ${lagosDate.format(endsAt)}`,
   emptyOrder: 'Add something to your order before applying a coupon',
-  minimum: (minAmount: number) => `This coupon needs an order of at least ${couponNaira(minAmount)}`,
+  minimum: (minAmount: number) => `This coupon needs an order of at least ${formatNaira(minAmount)}`,
   usedUp: 'This coupon has already been used',
 } as const;
 
@@ -376,7 +310,7 @@ export function couponRefusal(coupon: CouponRules, order: { subtotal: number; it
   }
   if (order.itemCount === 0) return { reason: 'emptyOrder', message: COUPON_MESSAGES.emptyOrder, removal: 'the order has no items' };
   if (order.subtotal < coupon.minAmount) {
-    return { reason: 'minimum', message: COUPON_MESSAGES.minimum(coupon.minAmount), removal: `the order no longer meets its minimum of ${couponNaira(coupon.minAmount)}` };
+    return { reason: 'minimum', message: COUPON_MESSAGES.minimum(coupon.minAmount), removal: `the order no longer meets its minimum of ${formatNaira(coupon.minAmount)}` };
   }
   if (coupon.usageLimit !== null && uses >= coupon.usageLimit) {
     return { reason: 'usedUp', message: COUPON_MESSAGES.usedUp, removal: `this coupon has been used up (an unpaid order keeps a coupon for ${COUPON_HOLD_MINUTES} minutes)` };

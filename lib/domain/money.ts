@@ -1,7 +1,14 @@
 /**
- * Currencies and price conversion (spec sections 3 and 9). Prices are stored in whole naira;
- * a price in another currency is the naira amount divided by the rate, rounded up. This one
- * function serves display, order totals and payment amounts alike.
+ * Currencies, price conversion and every money text the shop writes (spec sections 3 and 9).
+ * Prices are stored in whole naira; a price in another currency is the naira amount divided by
+ * the rate, rounded up. This one function serves display, order totals and payment amounts alike.
+ *
+ * The formatters (en-US digit grouping, the shop's signs):
+ * - `formatPrice(naira, currency)`: a naira price shown in a currency, converted ('$65');
+ * - `formatNaira(naira)`: naira as they are ('₦45,000'), for the server's messages;
+ * - `formatAmount(amount, currency)`: an amount already in a currency ('$215', '₦150,000.50');
+ * - `formatMinor(amountMinor, code)`: bigint minor units, exactly ('NGN 24,500.00'; with
+ *   `{ sign: true }` '₦24,500.00'), for payment notes and the payment sandbox's pages.
  */
 
 export const CURRENCY_CODES = ['NGN', 'USD', 'GBP'] as const;
@@ -26,14 +33,69 @@ export function convertFromNaira(naira: number, conversionRate: number): number 
   return Math.ceil(naira / conversionRate);
 }
 
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Built once (pure: unused ones drop out of a page's bundle).
+const wholeUnits = /* @__PURE__ */ new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const withCents = /* @__PURE__ */ new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const asGiven = /* @__PURE__ */ new Intl.NumberFormat('en-US');
+
+/**
+ * The sign the shop writes before an amount of a currency, or undefined for a code it does not
+ * price in.
+ * @example currencySign('GBP') // '£'
+ * @example currencySign('GHS') // undefined
+ */
+export function currencySign(code: string): string | undefined {
+  return DEFAULT_CURRENCIES.find((c) => c.name === code)?.sign;
+}
 
 /**
  * Formats a naira price in a currency: sign, then the converted amount with thousands separators.
  * @example formatPrice(45000, { name: 'USD', conversionRate: 700, sign: '$' }) // '$65'
  */
 export function formatPrice(naira: number, currency: Currency): string {
-  return `${currency.sign}${grouping.format(convertFromNaira(naira, currency.conversionRate))}`;
+  return formatAmount(convertFromNaira(naira, currency.conversionRate), currency);
+}
+
+/**
+ * An amount of naira as it is, with the sign: whole naira print whole; a fraction (only ever a
+ * price a client sent wrong) keeps up to three decimals, so that it never looks equal to the
+ * right one.
+ * @example formatNaira(150000) // '₦150,000'
+ * @example formatNaira(44999.5) // '₦44,999.5'
+ */
+export function formatNaira(naira: number): string {
+  return `₦${asGiven.format(naira)}`;
+}
+
+/**
+ * An amount already in a currency's major units (an order's total in its currency), with the
+ * currency's sign: whole amounts without decimals, any other with two. `currency` is a code (the
+ * shop's sign; `CODE ` for one it has none for) or a currency record (its sign as configured).
+ * @example formatAmount(215, 'USD') // '$215'
+ * @example formatAmount(150000.5, 'NGN') // '₦150,000.50'
+ * @example formatAmount(35, 'CHF') // 'CHF 35'
+ */
+export function formatAmount(amount: number, currency: string | Pick<Currency, 'sign'>): string {
+  const sign = typeof currency === 'string' ? (currencySign(currency) ?? `${currency} `) : currency.sign;
+  return `${sign}${(Number.isInteger(amount) ? wholeUnits : withCents).format(amount)}`;
+}
+
+/** Minor units per major unit of every currency the shop or a provider's sandbox handles (kobo, cents, pence). */
+const MINOR_PER_MAJOR = 100n;
+
+/**
+ * Minor units (bigint) as text, exactly (no floating point): the code, then the major units with
+ * two decimals, as attempt notes and 'refund due' timeline lines say it; with `sign` the shop's
+ * sign instead of the code (the sandbox's hosted page).
+ * @example formatMinor(3000000000n, 'NGN') // 'NGN 30,000,000.00'
+ * @example formatMinor(3510n, 'USD', { sign: true }) // '$35.10'
+ * @example formatMinor(-150n, 'GBP') // 'GBP -1.50'
+ */
+export function formatMinor(amountMinor: bigint, code: string, options: { sign?: boolean } = {}): string {
+  const abs = amountMinor < 0n ? -amountMinor : amountMinor;
+  const digits = `${amountMinor < 0n ? '-' : ''}${wholeUnits.format(abs / MINOR_PER_MAJOR)}.${(abs % MINOR_PER_MAJOR).toString().padStart(2, '0')}`;
+  const sign = options.sign ? currencySign(code) : undefined;
+  return sign ? `${sign}${digits}` : `${code} ${digits}`;
 }
 
 /**

@@ -5,11 +5,11 @@
  */
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
-import { serverApi } from '@/lib/api/server';
 import * as calls from '@/lib/api/calls';
 import type { ShellData } from '@/lib/contracts/shell';
 import type { Handshake } from '@/lib/contracts/settings';
 import { getConfig } from '@/lib/server/config';
+import { serverApi } from '@/lib/server/page-api';
 import { NAVIGATION } from '@/lib/content/navigation';
 
 export const SHELL_TTL_MS = 30_000;

@@ -3,7 +3,7 @@
  * that changes nothing returns the same state (nothing to save or sync). Loaded with
  * lib/state/cart-store.ts, not with the page.
  */
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { addItem, decrementItem, incrementItem, mergeCarts, removeItem } from '@/lib/domain/cart';
 
 export type CartState = {

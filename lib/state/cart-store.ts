@@ -17,7 +17,7 @@ import type { ApiClient } from '@/lib/api/client';
 import { updateCartItems } from '@/lib/api/calls';
 import { cartCount, cartTotals, storedCartItems, storedDay } from '@/lib/domain/cart';
 import { cartReducer, type CartAction, type CartState } from '@/lib/state/cart-reducer';
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { migrateStorage, readStored, STORAGE_KEYS, writeStored } from '@/lib/state/storage';
 
 export type CartSnapshot = CartState & {

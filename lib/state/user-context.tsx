@@ -1,6 +1,6 @@
 /**
  * The shopper's account (spec sections 3, 4 and 6): the user record kept in browser storage under
- * `STORAGE_KEYS.user` (its `authToken` is the bearer token `lib/api/browser.ts` sends), and the
+ * `STORAGE_KEYS.user` (its `authToken` is the bearer token `lib/state/browser-api.ts` sends), and the
  * requests to open the auth dialog (`openAuth()`), which AuthRoot (components/auth) serves.
  *
  * Only this shell ships with every page. The working part (lib/state/user-store.ts: storage, the

@@ -5,7 +5,7 @@
  */
 import type { UserRecord } from '@/lib/contracts/auth';
 import { getHandshake, logout as revoke } from '@/lib/api/calls';
-import { loadBrowserApi } from '@/lib/api/browser';
+import { browserApi } from '@/lib/state/browser-api';
 import { migrateStorage, readStored, STORAGE_KEYS, writeStored } from '@/lib/state/storage';
 import { userReducer, type UserAction } from '@/lib/state/user-reducer';
 import { notify } from '@/lib/ui/notify';
@@ -54,7 +54,7 @@ export async function checkToken(business: string): Promise<void> {
   const sent = current?.authToken;
   if (!sent) return;
   try {
-    dispatch({ type: 'handshake', sentToken: sent, user: (await getHandshake(await loadBrowserApi(business))).user });
+    dispatch({ type: 'handshake', sentToken: sent, user: (await getHandshake(await browserApi(business))).user });
   } catch (error) {
     console.warn('Handshake failed', error);
   }
@@ -67,7 +67,7 @@ export async function logout(business: string): Promise<void> {
   dropUser();
   notify('success', LOGGED_OUT_MESSAGE);
   try {
-    await revoke(await loadBrowserApi(business), token);
+    await revoke(await browserApi(business), token);
   } catch {
     // The token expires on its own; the shopper is logged out here either way.
   }

@@ -1,10 +1,11 @@
 import { Link } from '@/components/ui/link';
 import type { InferGetServerSidePropsType } from 'next';
-import { serverApi } from '@/lib/api/server';
+import { serverApi } from '@/lib/server/page-api';
 import * as calls from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/client';
 import { parseListingQuery, listingHref } from '@/lib/domain/listing';
-import { loadListing, type ListingData } from '@/lib/server/listing';
+import type { ListingData } from '@/lib/contracts/listing';
+import { loadListing } from '@/lib/server/listing';
 import type { Category } from '@/lib/contracts/catalogue';
 import { withShell } from '@/lib/server/shell';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';

@@ -1,5 +1,5 @@
 import type { InferGetServerSidePropsType } from 'next';
-import { serverApi } from '@/lib/api/server';
+import { serverApi } from '@/lib/server/page-api';
 import * as calls from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/client';
 import type { ProductDetail } from '@/lib/contracts/catalogue';

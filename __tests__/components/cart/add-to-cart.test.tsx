@@ -6,7 +6,7 @@ import { addToCart } from '@/components/cart/add-to-cart';
 import { CART_FULL_MESSAGE } from '@/components/cart/added-to-cart';
 import { Layout } from '@/components/layout/layout';
 import { PurchasePanel } from '@/components/product/purchase-panel';
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 import { MAX_ITEMS } from '@/lib/domain/cart';
 import { setCartOpen } from '@/lib/state/cart-context';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CartPanel } from '@/components/cart/cart-panel';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { setCartOpen, useCart } from '@/lib/state/cart-context';
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { listenToMsw } from '../../helpers/msw';
 import { fakeRouter } from '../../helpers/render';
 import { chocolates, renderWithCart, roses, storeCart } from './helpers';

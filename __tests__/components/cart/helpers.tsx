@@ -1,7 +1,7 @@
 /** Cart component tests: a cart in storage, and the shell, currency and cart providers around the UI. */
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import type { CurrencyCode } from '@/lib/domain/money';
 import { UserProvider } from '@/lib/state/user-context';
 import { CartProvider, resetCartStore } from '@/lib/state/cart-context';

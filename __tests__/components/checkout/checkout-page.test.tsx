@@ -16,7 +16,7 @@ let mockRouter = checkoutRouter();
 jest.mock('next/router', () => ({ __esModule: true, useRouter: () => mockRouter, default: { router: null } }));
 jest.mock('@/lib/server/shell', () => ({
   withShell: (inner: (ctx: unknown, shell: unknown) => Promise<unknown>) => (ctx: unknown) => inner(ctx, {}),
-  getGuestHandshake: () => Promise.resolve({ settings: { deliverySettings: jest.requireActual('@/lib/server/seed/settings').SEED_DELIVERY_SETTINGS } }),
+  getGuestHandshake: () => Promise.resolve({ settings: { deliverySettings: jest.requireActual('@/lib/samples/settings').SEED_DELIVERY_SETTINGS } }),
 }));
 jest.mock('@/lib/ui/notify');
 

@@ -7,7 +7,7 @@ import { fieldError, formErrors, initialValues, localPhone, requiredKeys, sender
 import { checkoutBody, compact, senderInfoBody } from '@/components/checkout/checkout-payload';
 import { summaryLines } from '@/components/checkout/summary-lines';
 import { branchKeyFor, pickupPointOf, whatsAppLink } from '@/components/checkout/order-branch';
-import { SEED_DELIVERY_SETTINGS as settings } from '@/lib/server/seed/settings';
+import { SEED_DELIVERY_SETTINGS as settings } from '@/lib/samples/settings';
 import { makeOrder, SHELL } from './helpers';
 
 const ctx: FormContext = { loggedIn: false, earliestDay: '2030-03-02', hasZones: (s) => s === 'lagos' || s === 'abuja' };

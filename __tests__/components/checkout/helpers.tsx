@@ -8,12 +8,13 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { AuthRoot } from '@/components/auth';
-import type { CartItem, UserRecord } from '@/lib/contracts/auth';
+import type { UserRecord } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import type { Order, OrderProduct } from '@/lib/contracts/orders';
 import type { CurrencyCode } from '@/lib/domain/money';
-import { SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
+import { SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
 import { CartProvider, resetCartStore } from '@/lib/state/cart-context';
-import { resetOrderStore } from '@/lib/state/order-store';
+import { resetOrderStore } from '@/lib/state/checkout-order';
 import { STORAGE_KEYS, SYNC_VERSION, writeStored } from '@/lib/state/storage';
 import { resetUserStore, UserProvider, useUser } from '@/lib/state/user-context';
 import { withProviders } from '../fixtures';
@@ -44,6 +45,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     id: 'order-1',
     orderNumber: 'RF-100234',
     status: 'created',
+    paymentState: 'unpaid',
+    paymentTest: false,
     paymentStatus: 'not paid',
     paymentMethod: null,
     deliveryDate: '2030-03-05',

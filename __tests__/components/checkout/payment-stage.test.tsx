@@ -9,7 +9,7 @@ import CheckoutPage from '@/pages/checkout';
 import type { Order } from '@/lib/contracts/orders';
 import type { CurrencyCode } from '@/lib/domain/money';
 import { chooseCurrency } from '@/lib/state/currency-context';
-import { dispatchOrder } from '@/lib/state/order-store';
+import { dispatchOrder } from '@/lib/state/checkout-order';
 import { notify } from '@/lib/ui/notify';
 import { listenToMsw } from '../../helpers/msw';
 import { answer, checkoutRouter, fail, makeOrder, ok, record, renderInShop, settings, SHELL, storeVisit } from './helpers';

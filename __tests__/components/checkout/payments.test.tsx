@@ -16,7 +16,7 @@ import type { Order } from '@/lib/contracts/orders';
 import type { ManualInstructions, PaymentOutcome } from '@/lib/contracts/payments';
 import type { PaymentMethodKey } from '@/lib/domain/checkout';
 import type { CurrencyCode } from '@/lib/domain/money';
-import { dispatchOrder } from '@/lib/state/order-store';
+import { dispatchOrder } from '@/lib/state/checkout-order';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { notify } from '@/lib/ui/notify';
 import { listenToMsw, server } from '../../helpers/msw';

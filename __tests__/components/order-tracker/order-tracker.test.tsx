@@ -165,6 +165,8 @@ describe('lookup', () => {
     ['awaiting confirmation', 'Payment being confirmed'],
     ['part paid', 'Part paid'],
     ['PAID - GO AHEAD (bank transfer)', 'Paid'],
+    ['REFUND DUE (paid with Paystack)', 'Refund due'],
+    ['REFUNDED (paid with Bank transfer)', 'Refunded'],
   ])('payment status %j reads %j', async (paymentStatus, label) => {
     renderTracker({ number: 'RF-100234', result: tracked({ paymentStatus }) });
     expect(fact('Payment')).toHaveTextContent(new RegExp(`^${label}$`));

@@ -15,7 +15,7 @@ import type { Handshake } from '@/lib/contracts/settings';
 import { ShellProvider } from '@/lib/state/shell-context';
 import { CurrencyProvider } from '@/lib/state/currency-context';
 import { clearShellCache, PAGE_CACHE_CONTROL } from '@/lib/server/shell';
-import { SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
+import { SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
 import { TRACKER_TEXT } from '@/components/order-tracker/texts';
 import OrderTrackerPage, { getServerSideProps } from '@/pages/order-tracker';
 import { SHELL } from '../../helpers/render';

@@ -1,4 +1,4 @@
-import { cartItemsSchema, type CartItem } from '@/lib/contracts/auth';
+import { cartItemsSchema, type CartItem } from '@/lib/contracts/cart';
 import {
   addItem,
   cartCount,

@@ -6,7 +6,6 @@
  */
 import {
   addDays,
-  canTransition,
   COUPON_HOLD_MINUTES,
   couponDiscount,
   couponRefusal,
@@ -15,7 +14,6 @@ import {
   earliestDeliveryDay,
   holdStands,
   isCalendarDay,
-  isEditableStatus,
   isPlausiblePhone,
   itemsAfterDiscount,
   joinRecipientAddress,
@@ -23,13 +21,8 @@ import {
   methodLabel,
   normaliseCountryCode,
   normalisePhone,
-  ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  ORDER_TRANSITIONS,
   orderTotals,
-  paidStatusFor,
   PAYMENT_METHODS,
-  PAYMENT_STATUS,
   paymentMethodsFor,
   RESIDENCE_TYPES,
   splitRecipientAddress,
@@ -37,12 +30,10 @@ import {
   type CouponRules,
   type CouponTerms,
   type FeeQuote,
-  type OrderStatus,
 } from '@/lib/domain/checkout';
-import { isPaidStatus } from '@/lib/domain/order';
 import { shopDay } from '@/lib/domain/dates';
 import { CURRENCY_CODES } from '@/lib/domain/money';
-import { SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
+import { SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
 
 describe('payment methods per currency (spec section 9)', () => {
   it.each([
@@ -154,66 +145,6 @@ describe('recipient address text (spec section 3)', () => {
     for (const type of RESIDENCE_TYPES) {
       expect(splitRecipientAddress(joinRecipientAddress(type, '12 Allen Avenue, Ikeja'))).toEqual({ residenceType: type, address: '12 Allen Avenue, Ikeja' });
     }
-  });
-});
-
-describe('order status machine', () => {
-  const allowed: Record<OrderStatus, OrderStatus[]> = {
-    created: ['awaiting_payment', 'paid', 'cancelled'],
-    awaiting_payment: ['created', 'paid', 'cancelled'],
-    paid: ['preparing', 'cancelled'],
-    preparing: ['out_for_delivery', 'delivered', 'cancelled'],
-    out_for_delivery: ['delivered', 'preparing'],
-    delivered: [],
-    cancelled: [],
-  };
-
-  it.each(ORDER_STATUSES.map((s) => [s]))('%s moves exactly where the table says', (from) => {
-    for (const to of ORDER_STATUSES) expect(canTransition(from, to)).toBe(allowed[from].includes(to));
-    expect([...ORDER_TRANSITIONS[from]].sort()).toEqual([...allowed[from]].sort());
-  });
-
-  it('delivered and cancelled are final; no status moves to itself', () => {
-    for (const to of ORDER_STATUSES) {
-      expect(canTransition('delivered', to)).toBe(false);
-      expect(canTransition('cancelled', to)).toBe(false);
-      expect(canTransition(to, to)).toBe(false);
-    }
-  });
-
-  it('a paid order never goes back to unpaid, and every status is reachable from created', () => {
-    for (const from of ['paid', 'preparing', 'out_for_delivery'] as const) {
-      expect(canTransition(from, 'created')).toBe(false);
-      expect(canTransition(from, 'awaiting_payment')).toBe(false);
-    }
-    const seen = new Set<OrderStatus>(['created']);
-    const queue: OrderStatus[] = ['created'];
-    while (queue.length) {
-      for (const next of ORDER_TRANSITIONS[queue.shift()!]) {
-        if (seen.has(next)) continue;
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-    expect([...seen].sort()).toEqual([...ORDER_STATUSES].sort());
-  });
-
-  it('only unpaid orders can be changed', () => {
-    expect(ORDER_STATUSES.filter(isEditableStatus)).toEqual(['created', 'awaiting_payment']);
-  });
-
-  it('every status has a label for the tracker', () => {
-    for (const status of ORDER_STATUSES) expect(ORDER_STATUS_LABELS[status]).toMatch(/^[A-Z]/);
-  });
-});
-
-describe('payment status strings', () => {
-  it('no unpaid status counts as paid; the paid one does, whatever it was paid with', () => {
-    const unpaid = Object.values(PAYMENT_STATUS).filter((v) => typeof v === 'string');
-    expect(unpaid).toEqual(expect.arrayContaining(['not paid', 'awaiting confirmation']));
-    for (const status of unpaid) expect(isPaidStatus(status)).toBe(false);
-    expect(PAYMENT_STATUS.paid('Paystack')).toBe('PAID - GO AHEAD (Paystack)');
-    for (const via of ['Paystack', 'bank transfer', 'Bitcoins', 'PayPal']) expect(isPaidStatus(PAYMENT_STATUS.paid(via))).toBe(true);
   });
 });
 
@@ -428,16 +359,10 @@ describe('coupons and totals', () => {
   });
 });
 
-describe('method labels and the paid status', () => {
+describe('method labels', () => {
   it('names a method by its key, and an unknown key by itself', () => {
     expect(methodLabel('payPal')).toBe('PayPal');
     expect(methodLabel('cash')).toBe('cash');
   });
 
-  it('writes the paid status without a bracket inside the bracket, and it reads as paid', () => {
-    expect(paidStatusFor('paystack')).toBe('PAID - GO AHEAD (Paystack)');
-    expect(paidStatusFor('gtbTransfer')).toBe('PAID - GO AHEAD (Bank transfer)');
-    expect(paidStatusFor(null)).toBe('PAID - GO AHEAD (bank transfer)');
-    expect(isPaidStatus(paidStatusFor('bitcoinTransfer'))).toBe(true);
-  });
 });

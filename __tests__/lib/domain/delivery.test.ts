@@ -1,6 +1,6 @@
 import { deliveryConfigFor, zoneAmounts } from '@/lib/domain/delivery';
 import { shopDay } from '@/lib/domain/dates';
-import { SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
+import { SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
 
 describe('deliveryConfigFor', () => {
   it.each([

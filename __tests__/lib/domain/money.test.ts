@@ -1,4 +1,14 @@
-import { convertFromNaira, currencyForTimeZone, DEFAULT_CURRENCIES, fillAmounts, formatPrice } from '@/lib/domain/money';
+import {
+  convertFromNaira,
+  currencyForTimeZone,
+  currencySign,
+  DEFAULT_CURRENCIES,
+  fillAmounts,
+  formatAmount,
+  formatMinor,
+  formatNaira,
+  formatPrice,
+} from '@/lib/domain/money';
 
 const [NGN, USD, GBP] = DEFAULT_CURRENCIES as [typeof DEFAULT_CURRENCIES[0], typeof DEFAULT_CURRENCIES[0], typeof DEFAULT_CURRENCIES[0]];
 
@@ -31,6 +41,93 @@ describe('formatPrice', () => {
     expect(formatPrice(1234567, NGN)).toBe('₦1,234,567');
     expect(formatPrice(100000, USD)).toBe('$143');
     expect(formatPrice(1500000, GBP)).toBe('£1,686');
+  });
+});
+
+describe('currencySign', () => {
+  it.each([
+    ['NGN', '₦'],
+    ['USD', '$'],
+    ['GBP', '£'],
+    ['GHS', undefined],
+    ['', undefined],
+  ])('%p → %p', (code, sign) => {
+    expect(currencySign(code)).toBe(sign);
+  });
+});
+
+describe('formatNaira', () => {
+  it.each([
+    [0, '₦0'],
+    [4500, '₦4,500'],
+    [150000, '₦150,000'],
+    [30_000_000, '₦30,000,000'],
+    // Only a price a client sent wrong has a fraction: it must not read like the right price.
+    [44999.5, '₦44,999.5'],
+    [44999.999, '₦44,999.999'],
+  ])('%p → %p', (naira, text) => {
+    expect(formatNaira(naira)).toBe(text);
+  });
+});
+
+describe('formatAmount', () => {
+  it.each([
+    [215, 'USD', '$215'],
+    [150000, 'NGN', '₦150,000'],
+    [150000.5, 'NGN', '₦150,000.50'],
+    [35.1, 'GBP', '£35.10'],
+    [1686, 'GBP', '£1,686'],
+    [35, 'CHF', 'CHF 35'],
+  ])('%p %s → %p', (amount, code, text) => {
+    expect(formatAmount(amount, code)).toBe(text);
+  });
+
+  it('takes the sign of a currency record as configured', () => {
+    expect(formatAmount(65, { sign: 'US$' })).toBe('US$65');
+  });
+});
+
+describe('formatMinor', () => {
+  it.each([
+    [2_450_000n, 'NGN', 'NGN 24,500.00'],
+    [3_000_000_000n, 'NGN', 'NGN 30,000,000.00'], // more kobo than a 4-byte integer holds
+    [3510n, 'USD', 'USD 35.10'],
+    [7n, 'GBP', 'GBP 0.07'],
+    [0n, 'USD', 'USD 0.00'],
+    [-150n, 'GBP', 'GBP -1.50'],
+    [123_456_789_012_345_678_901n, 'NGN', 'NGN 1,234,567,890,123,456,789.01'], // beyond 2^53: exact
+    [999n, 'XYZ', 'XYZ 9.99'],
+  ])('%p %s → %p', (minor, code, text) => {
+    expect(formatMinor(minor, code)).toBe(text);
+  });
+
+  it.each([
+    [2_450_000n, 'NGN', '₦24,500.00'],
+    [3500n, 'USD', '$35.00'],
+    [3500n, 'GBP', '£35.00'],
+    [3500n, 'GHS', 'GHS 35.00'],
+  ])('with sign: %p %s → %p', (minor, code, text) => {
+    expect(formatMinor(minor, code, { sign: true })).toBe(text);
+  });
+});
+
+describe('the formatters agree', () => {
+  it('on whole naira: price, naira, amount, and minor units with cents', () => {
+    for (let naira = 0; naira < 3_000_000; naira += 9_973) {
+      const text = formatNaira(naira);
+      expect(formatPrice(naira, NGN)).toBe(text);
+      expect(formatAmount(naira, 'NGN')).toBe(text);
+      expect(formatMinor(BigInt(naira) * 100n, 'NGN', { sign: true })).toBe(`${text}.00`);
+      expect(formatMinor(BigInt(naira) * 100n, 'NGN')).toBe(`NGN ${text.slice(1)}.00`);
+    }
+  });
+
+  it('on a converted price: what the shopper sees is the amount in that currency', () => {
+    for (const naira of [1, 45000, 100000, 330000, 1500000]) {
+      for (const currency of [USD, GBP]) {
+        expect(formatPrice(naira, currency)).toBe(formatAmount(convertFromNaira(naira, currency.conversionRate), currency.name));
+      }
+    }
   });
 });
 

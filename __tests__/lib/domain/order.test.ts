@@ -1,4 +1,6 @@
-import { paidStatusFor } from '@/lib/domain/checkout';
+import { paymentWording } from '@/lib/domain/order-lifecycle';
+
+const paidStatusFor = (paidWith: string, options: { test?: boolean } = {}) => paymentWording({ payment: 'paid', paidWith, paymentTest: options.test ?? false });
 import { isCheckoutUrl, isPaidStatus, isTestPaymentStatus } from '@/lib/domain/order';
 
 describe('isPaidStatus', () => {

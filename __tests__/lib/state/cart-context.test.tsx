@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { cartActions as cart, CartProvider, resetCartStore, setCartOpen, useCart } from '@/lib/state/cart-context';
 import { ShellProvider } from '@/lib/state/shell-context';
 import { readStored, STORAGE_KEYS, writeStored } from '@/lib/state/storage';

@@ -1,4 +1,4 @@
-import type { CartItem } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { cartReducer, type CartAction, type CartState } from '@/lib/state/cart-reducer';
 
 const item = (SKU: string, quantity = 1, designQuantity?: number): CartItem => ({

@@ -5,7 +5,7 @@
  */
 import { useEffect, useEffectEvent, useState } from 'react';
 import { getProductsBySlugs } from '@/lib/api/calls';
-import { useApi } from '@/lib/api/browser';
+import { useApi } from '@/lib/state/browser-api';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { pickFeatured } from '@/lib/domain/featured';
 import { useShell } from '@/lib/state/shell-context';

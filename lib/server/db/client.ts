@@ -85,19 +85,17 @@ export function embeddedDbDir(dataDir: string): string {
 }
 
 /**
- * The process's database, opened on first use, migrated and (when empty) seeded.
+ * The process's database, opened on first use (not migrated: start-up does that, see
+ * lib/server/start-up.ts; scripts and tests call lib/server/db/prepare.ts themselves).
  * Survives Next's module reloading in development through a `globalThis` holder.
  */
 export function getDatabase(): Promise<Database> {
   holder.database ??= (async () => {
     const config = getConfig();
-    const database = await openDatabase({
+    return openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : embeddedDbDir(config.dataDir),
     });
-    const { prepareDatabase } = await import('@/lib/server/db/prepare');
-    await prepareDatabase(database);
-    return database;
   })().catch((error: unknown) => {
     holder.database = undefined;
     throw error;

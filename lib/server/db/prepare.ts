@@ -37,7 +37,7 @@ export async function prepareDatabase(database: Database): Promise<{ seeded: boo
     await applyMigrations(database, db);
     if (!(await isCatalogueEmpty(db))) return { seeded: false };
     const { seedDatabase } = await import('@/lib/server/seed/seed');
-    const { buildCatalogue } = await import('@/lib/server/seed/catalogue');
+    const { buildCatalogue } = await import('@/lib/samples/catalogue');
     await seedDatabase(db, buildCatalogue());
     return { seeded: true };
   });

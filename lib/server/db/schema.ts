@@ -22,8 +22,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, PAYMENT_STATES } from '../../domain/order-lifecycle';
 
-/** How a generated product picture is drawn; see `lib/server/media/bouquet-art.ts`. */
+/** How a generated product picture is drawn; see `lib/samples/bouquet-art.ts`. */
 export type ImageArt = {
   kind: 'bouquet' | 'box' | 'vase' | 'basket' | 'gift' | 'cake' | 'bottle' | 'bear' | 'plant' | 'balloon' | 'candle';
   /** Main petal or object colours, CSS hex. */
@@ -290,10 +291,16 @@ export const orders = pgTable(
     business: text('business').notNull(),
     /** The account that placed it, when logged in (or created at checkout). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** lib/domain/checkout.ts ORDER_STATUSES; moves only along ORDER_TRANSITIONS. */
-    status: text('status').notNull().default('created'),
-    /** Staff-style text: 'not paid', 'awaiting confirmation', 'PAID - GO AHEAD (Paystack)'. */
-    paymentStatus: text('payment_status').notNull().default('not paid'),
+    /**
+     * Where the order is and where its money is (lib/domain/order-lifecycle.ts); written only by
+     * `services/orders/lifecycle.ts`. The spec's `paymentStatus` wording is derived from them.
+     */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
+    paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('unpaid'),
+    /** The method key the money came by (a provider's, or the transfer staff confirmed); null until paid. */
+    paidWith: text('paid_with'),
+    /** Paid in the built-in sandbox: no money was taken. */
+    paymentTest: boolean('payment_test').notNull().default(false),
     paymentMethod: text('payment_method'),
     currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
     conversionRate: integer('conversion_rate').notNull(),
@@ -342,6 +349,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_status_idx').on(t.status, t.createdAt),
     check('orders_total_not_negative', sql`${t.total} >= 0 AND ${t.totalInCurrency} >= 0 AND ${t.discount} >= 0`),
+    check('orders_status_known', sql.raw(`"status" IN (${ORDER_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
+    check('orders_payment_state_known', sql.raw(`"payment_state" IN (${PAYMENT_STATES.map((v) => `'${v}'`).join(', ')})`)),
   ],
 );
 
@@ -393,6 +402,34 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_at_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * Who changed an order's state, and from what to what: one row per transition, written in the
+ * same transaction as the change by `services/orders/lifecycle.ts`. Rows are never changed (a
+ * trigger refuses UPDATE).
+ */
+export const orderAudit = pgTable(
+  'order_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** lib/domain/order-lifecycle.ts OrderEventType. */
+    event: text('event').notNull(),
+    /** shopper, provider, staff, api_token, system. */
+    actorKind: text('actor_kind').notNull(),
+    /** The provider's key or the staff member's id; '' otherwise. */
+    actorId: text('actor_id').notNull().default(''),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    fromPayment: text('from_payment').notNull(),
+    toPayment: text('to_payment').notNull(),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_audit_order_at_idx').on(t.orderId, t.at)],
 );
 
 /** Discount codes. `code` is stored upper-case. */

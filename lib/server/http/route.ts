@@ -14,12 +14,20 @@
  * Every request gets an id (`X-Request-Id`); a 500 quotes it, and the log line (method, path
  * without query, error class, PostgreSQL code, table: never a message or parameter) carries it.
  *
- * Route files disable Next's body parser (`export const config = { api: { bodyParser: false } }`)
- * so that the raw body is read here, once, with our limits.
+ * Handlers get the database (`db`) in their context, and never see a `business` that is not
+ * this shop's: the wrapper refuses it in the query and in the body alike.
+ *
+ * Route files that take a body turn Next's body parser off with the literal
+ * `export const config = { api: { bodyParser: false } };`, so that the raw body is read here,
+ * once, with our limits. It has to be that literal in each file: `next build` reads `config`
+ * statically and fails on a re-export ("It mustn't be reexported") or a shared constant ("It
+ * needs to be a static object"); see ARCHITECTURE.md, Requests.
+ * __tests__/lib/server/http/route-config.test.ts checks every write route through Next's resolver.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { getConfig } from '@/lib/server/config';
+import { getDb, type Db } from '@/lib/server/db/client';
 import { HttpError, logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -51,6 +59,8 @@ type Endpoint<Q extends z.ZodType, B extends z.ZodType> = {
   handle: (ctx: {
     req: ApiRequest;
     res: ApiResponse;
+    /** The shop's database (`getDb()`), opened once per process. */
+    db: Db;
     query: z.output<Q>;
     body: z.output<B>;
     /** The request body's bytes when the endpoint asked for `rawBody` (empty otherwise). */
@@ -94,6 +104,22 @@ function describeIssue(error: z.ZodError, where: string): string {
   // zod 4 leaves `input` out of issues; its default message says what it received.
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `${field} is required`;
   return `${field}: ${issue.message}`;
+}
+
+/**
+ * A `business` is optional in every query and body, but when given it must name this shop.
+ * @example assertBusiness('regal-flowers') // passes when BUSINESS_ID is 'regal-flowers'
+ */
+function assertBusiness(business: unknown): void {
+  if (business === undefined) return;
+  if (business !== getConfig().businessId) {
+    throw new HttpError(400, `business: unknown shop "${String(business).slice(0, 64)}"`);
+  }
+}
+
+/** The `business` a parsed body carries, if it is an object that has one. */
+function businessOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'business' in body ? (body as { business?: unknown }).business : undefined;
 }
 
 /** Flattens Next's query object: a parameter given twice is refused rather than guessed at. */
@@ -250,9 +276,7 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
       checkOrigin(req, method);
       if (spec.authorize) await spec.authorize(req);
       const rawQuery = flatQuery(req.query);
-      if (rawQuery.business !== undefined && rawQuery.business !== getConfig().businessId) {
-        throw new HttpError(400, `business: unknown shop "${rawQuery.business.slice(0, 64)}"`);
-      }
+      assertBusiness(rawQuery.business);
       let query: unknown = rawQuery;
       if (spec.query) {
         const parsed = spec.query.safeParse(rawQuery);
@@ -267,8 +291,9 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
         const parsed = spec.body.safeParse(raw ?? {});
         if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error, 'body'));
         body = parsed.data;
+        assertBusiness(businessOf(body));
       }
-      const result = await spec.handle({ req, res, query, body, rawBody });
+      const result = await spec.handle({ req, res, db: await getDb(), query, body, rawBody });
       send(res, result.status ?? 200, { data: result.data, error: false, message: result.message ?? 'OK' }, result.headers);
     } catch (error) {
       sendFailure(req, res, requestId, error);

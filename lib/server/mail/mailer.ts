@@ -9,9 +9,10 @@ import { describeError } from '@/lib/server/http/errors';
 import { randomUUID } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import { getConfig } from '@/lib/server/config';
+import type { MailMessage } from '@/lib/server/mail/message';
 import { writeToOutbox } from '@/lib/server/mail/outbox';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type { MailMessage };
 
 let transport: { url: string; transporter: Transporter } | undefined;
 let warnedNoSmtp = false;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MailMessage } from '@/lib/server/mail/mailer';
+import type { MailMessage } from '@/lib/server/mail/message';
 
 export type OutboxEntry = MailMessage & { id: string; at: string; from: string };
 

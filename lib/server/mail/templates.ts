@@ -1,5 +1,5 @@
 /** The shop's e-mails: plain text first (what most mail clients preview), with a simple HTML twin. */
-import type { MailMessage } from '@/lib/server/mail/mailer';
+import type { MailMessage } from '@/lib/server/mail/message';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { productImages } from '@/lib/server/db/schema';
-import { renderArtSvg } from '@/lib/server/media/bouquet-art';
+import { renderArtSvg } from '@/lib/samples/bouquet-art';
 
 /** Widths a picture is served at: the spec's 800 (mobile) and 2500, plus thumbnails. */
 export const IMAGE_WIDTHS = [200, 400, 800, 1200, 2500] as const;

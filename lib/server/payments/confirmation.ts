@@ -10,15 +10,11 @@ import { queueMail } from '@/lib/server/mail/mailer';
 import { orderPaidMail } from '@/lib/server/mail/templates';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import { formatCartDate } from '@/lib/domain/dates';
-import { isTestPaymentStatus } from '@/lib/domain/order';
-import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { formatAmount } from '@/lib/domain/money';
 
 /** The order's total as charged, e.g. '₦24,500' or '$35'. */
 export function totalText(order: Pick<Order, 'currency' | 'amountsInCurrency'>): string {
-  const sign = DEFAULT_CURRENCIES.find((c) => c.name === order.currency)?.sign ?? `${order.currency} `;
-  return `${sign}${grouping.format(order.amountsInCurrency.total)}`;
+  return formatAmount(order.amountsInCurrency.total, order.currency);
 }
 
 function deliveryText(order: Order): string {
@@ -46,7 +42,7 @@ export function sendPaidConfirmation(order: Order): void {
         totalText: totalText(order),
         deliveryText: deliveryText(order),
         trackUrl: `${config.siteUrl}/order-tracker?number=${encodeURIComponent(order.orderNumber)}`,
-        test: isTestPaymentStatus(order.paymentStatus),
+        test: order.paymentTest,
       }),
     );
   } catch (error) {

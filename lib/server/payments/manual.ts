@@ -6,26 +6,21 @@
  * `PUT /v1/admin/order/{id}/status` {status: 'paid'}.
  */
 import { sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
 import type { ManualInstructions } from '@/lib/contracts/payments';
-import { ORDER_LOCKED_MESSAGE, type Order } from '@/lib/contracts/orders';
+import type { Order } from '@/lib/contracts/orders';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { orders, paymentAttempts } from '@/lib/server/db/schema';
-import { BadRequestError, HttpError } from '@/lib/server/http/errors';
+import { paymentAttempts } from '@/lib/server/db/schema';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
-import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
-import { isEditableStatus, methodAllows, methodLabel, PAYMENT_METHODS, PAYMENT_STATUS, type OrderStatus } from '@/lib/domain/checkout';
-import { isPaidStatus } from '@/lib/domain/order';
-import type { CurrencyCode } from '@/lib/domain/money';
+import { loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
+import { transition, TRANSFER_SENT_NOTE } from '@/lib/server/services/orders/lifecycle';
+import { PAYMENT_METHODS } from '@/lib/domain/checkout';
+import { ALREADY_PAID_MESSAGE, NOT_MANUAL_MESSAGE } from '@/lib/domain/order-lifecycle';
+import { formatMinor, type CurrencyCode } from '@/lib/domain/money';
 
 export type ManualMethodKey = ManualInstructions['method'];
 
-export const ALREADY_PAID_MESSAGE = 'This order is already paid';
-export const TRANSFER_SENT_NOTE = 'The shopper says the transfer was sent';
-export const NOT_MANUAL_MESSAGE = 'Only a bank transfer or Bitcoin payment can be marked as sent; please choose one first';
-
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export { ALREADY_PAID_MESSAGE, NOT_MANUAL_MESSAGE, TRANSFER_SENT_NOTE };
 
 export function isManualMethod(key: string | null): key is ManualMethodKey {
   return PAYMENT_METHODS.some((m) => m.key === key && m.kind === 'manual');
@@ -60,7 +55,7 @@ export function manualInstructions(order: Pick<OrderRow, 'orderNumber' | 'curren
         return [
           { label: 'Bitcoin address', value: paymentInfo.bitcoinAddress },
           // We hold no Bitcoin price: the shopper sends the dollar amount's worth when sending.
-          { label: 'Amount in Bitcoin', value: `The Bitcoin equivalent of ${order.currency} ${money.format(order.totalInCurrency)} at the exchange rate when you send it` },
+          { label: 'Amount in Bitcoin', value: `The Bitcoin equivalent of ${formatMinor(orderAmountMinor(order.totalInCurrency, order.currency as CurrencyCode), order.currency)} at the exchange rate when you send it` },
         ];
     }
   })();
@@ -78,24 +73,19 @@ export async function markTransferSent(db: Db, orderId: string, at: Date): Promi
   // (their start renewed the coupon's hold), and a transfer can take longer than the hold.
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, orderId, true);
-    if (isPaidStatus(order.paymentStatus)) throw new HttpError(409, ALREADY_PAID_MESSAGE);
-    if (!isEditableStatus(order.status as OrderStatus)) throw new HttpError(409, ORDER_LOCKED_MESSAGE);
-    const method = order.paymentMethod;
-    if (!isManualMethod(method)) throw new BadRequestError(NOT_MANUAL_MESSAGE);
+    // Said again: the order already waits for staff.
+    if (order.paymentState === 'awaiting_confirmation') return readOrder(tx, orderId);
+    // 409 paid or closed; 400 not a manual method, or one that does not serve the currency.
+    await transition(tx, orderId, { type: 'transfer_sent' }, { kind: 'shopper' }, at);
     const currency = order.currency as CurrencyCode;
-    if (!methodAllows(method, currency)) throw new BadRequestError(`${methodLabel(method)} is not available in ${currency}; please choose another way to pay`);
     const amountMinor = orderAmountMinor(order.totalInCurrency, currency);
     await tx
       .insert(paymentAttempts)
-      .values({ orderId, provider: method, reference: order.orderNumber, amountMinor, currency, status: 'claimed', note: TRANSFER_SENT_NOTE, createdAt: at, updatedAt: at })
+      .values({ orderId, provider: order.paymentMethod!, reference: order.orderNumber, amountMinor, currency, status: 'claimed', note: TRANSFER_SENT_NOTE, createdAt: at, updatedAt: at })
       .onConflictDoUpdate({
         target: [paymentAttempts.provider, paymentAttempts.reference],
         set: { amountMinor, currency, status: 'claimed', updatedAt: sql`excluded.updated_at` },
       });
-    if (order.paymentStatus !== PAYMENT_STATUS.awaitingConfirmation) {
-      await tx.update(orders).set({ paymentStatus: PAYMENT_STATUS.awaitingConfirmation, updatedAt: at }).where(eq(orders.id, orderId));
-      await addEvent(tx, orderId, order.status, TRANSFER_SENT_NOTE, at);
-    }
     return readOrder(tx, orderId);
   });
 }

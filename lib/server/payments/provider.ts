@@ -166,18 +166,3 @@ export function minorToJsonInteger(amountMinor: bigint): number {
 export function jsonIntegerToMinor(value: unknown): bigint | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
 }
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/**
- * 'NGN 24,500.00' from minor units, exactly (bigint arithmetic, no floating point): the form
- * every attempt note and 'refund due' timeline line uses.
- * @example formatMinor(3000000000n, 'NGN') // 'NGN 30,000,000.00'
- */
-export function formatMinor(amountMinor: bigint, currency: string): string {
-  const units = MINOR_UNITS[currency as CurrencyCode] ?? 100n;
-  const decimals = decimalsFor(currency);
-  const abs = amountMinor < 0n ? -amountMinor : amountMinor;
-  const fraction = decimals > 0 ? `.${(abs % units).toString().padStart(decimals, '0')}` : '';
-  return `${currency} ${amountMinor < 0n ? '-' : ''}${grouping.format(abs / units)}${fraction}`;
-}

@@ -22,21 +22,22 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
-import { ORDER_LOCKED_MESSAGE, type Order } from '@/lib/contracts/orders';
+import type { Order } from '@/lib/contracts/orders';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
-import { ALREADY_PAID_MESSAGE, isManualMethod, manualInstructions } from '@/lib/server/payments/manual';
-import { formatMinor, orderAmountMinor, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
+import { isManualMethod, manualInstructions } from '@/lib/server/payments/manual';
+import { orderAmountMinor, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
 import { isCardMethod, providerFor, providerLabel, usesSandbox } from '@/lib/server/payments/providers';
 import { addEvent, loadOrder, readOrder, recheckOrderBeforePayment, type OrderRow } from '@/lib/server/services/orders/store';
-import { moveOrderIn } from '@/lib/server/services/orders/staff';
+import { transition } from '@/lib/server/services/orders/lifecycle';
+import { lifecycleState } from '@/lib/server/services/orders/rows';
 import { readCart, saveCart } from '@/lib/server/services/accounts/records';
-import { isEditableStatus, methodAllows, TEST_PAYMENT_MARK, type OrderStatus } from '@/lib/domain/checkout';
-import { isPaidStatus } from '@/lib/domain/order';
-import type { CurrencyCode } from '@/lib/domain/money';
+import { methodAllows } from '@/lib/domain/checkout';
+import { paymentRefusal, TEST_PAYMENT_MARK, wasPaid, type Actor } from '@/lib/domain/order-lifecycle';
+import { formatMinor, type CurrencyCode } from '@/lib/domain/money';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
 
@@ -53,8 +54,8 @@ export function newReference(orderNumber: string): string {
 }
 
 function assertPayable(order: OrderRow): void {
-  if (isPaidStatus(order.paymentStatus)) throw new HttpError(409, ALREADY_PAID_MESSAGE);
-  if (!isEditableStatus(order.status as OrderStatus)) throw new HttpError(409, ORDER_LOCKED_MESSAGE);
+  const refused = paymentRefusal(lifecycleState(order));
+  if (refused) throw new HttpError(409, refused);
 }
 
 function checkoutUrl(orderId: string, provider: string, reference: string, cancelled = false): string {
@@ -202,7 +203,7 @@ async function markSucceeded(tx: Db, attempt: AttemptRow, v: Verification, note:
 }
 
 /** Applies the provider's verification to an attempt in one transaction (see the header). */
-async function settle(db: Db, attemptId: string, orderId: string, v: Verification, at: Date): Promise<Settled> {
+async function settle(db: Db, attemptId: string, orderId: string, v: Verification, actor: Actor, at: Date): Promise<Settled> {
   return db.transaction(async (tx): Promise<Settled> => {
     // Always the order first, then the attempt: every settlement locks in the same order.
     const order = await loadOrder(tx, orderId, true);
@@ -216,11 +217,12 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
         .where(eq(paymentAttempts.id, attempt.id));
 
     if (attempt.status === 'succeeded') return answer({ newlyPaid: false, state: 'paid' });
-    if (v.status === 'pending') return answer({ newlyPaid: false, state: isPaidStatus(order.paymentStatus) ? 'paid' : 'pending' });
+    const paidBefore = wasPaid(lifecycleState(order));
+    if (v.status === 'pending') return answer({ newlyPaid: false, state: paidBefore ? 'paid' : 'pending' });
     if (v.status === 'failed' || v.status === 'cancelled') {
       if (attempt.status !== 'mismatch') await record(v.status, v.detail ?? '');
       const reason = v.status === 'cancelled' ? 'it was cancelled' : v.detail || 'it was declined';
-      return answer({ newlyPaid: false, state: isPaidStatus(order.paymentStatus) ? 'paid' : 'failed', reason });
+      return answer({ newlyPaid: false, state: paidBefore ? 'paid' : 'failed', reason });
     }
 
     const problem = mismatch(attempt, v);
@@ -239,12 +241,12 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
       await record('mismatch', note);
       await addEvent(tx, orderId, order.status, `Payment ${attempt.reference}: ${note}`, at);
     };
-    if (isPaidStatus(order.paymentStatus)) {
+    if (paidBefore) {
       // Paid already (another attempt, or staff confirmed a transfer): a second payment for one order.
       await refundDue('paid while the order was already paid: refund due');
       return answer({ newlyPaid: false, state: 'paid' });
     }
-    if (!isEditableStatus(order.status as OrderStatus)) {
+    if (paymentRefusal(lifecycleState(order))) {
       await refundDue(`paid after the order was ${order.status}: refund due`);
       return answer({ newlyPaid: false, state: 'failed', reason: `this order was ${order.status}; please contact us for a refund` });
     }
@@ -258,12 +260,11 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
     const excess = overpaid(order, v);
     if (!(await markSucceeded(tx, attempt, v, excess ?? v.detail ?? '', at))) return answer({ newlyPaid: false, state: 'paid' });
     const testNote = attempt.sandbox ? ` (${TEST_PAYMENT_MARK})` : '';
-    const paidWith = { method: attempt.provider, test: attempt.sandbox };
-    let paid = await moveOrderIn(tx, orderId, 'paid', { paidWith, note: `Paid with ${label}, reference ${attempt.reference}${testNote}`, at });
-    if (excess) {
-      await addEvent(tx, orderId, paid.status, `Payment ${attempt.reference}: ${excess}`, new Date(at.getTime() + 1)); // listed after the paid line
-      paid = await readOrder(tx, orderId);
-    }
+    const note = `Paid with ${label}, reference ${attempt.reference}${testNote}`;
+    await transition(tx, orderId, { type: 'payment_confirmed', method: attempt.provider, test: attempt.sandbox, coversTotal: true, note }, actor, at);
+    // Listed after the paid line.
+    if (excess) await addEvent(tx, orderId, 'paid', `Payment ${attempt.reference}: ${excess}`, new Date(at.getTime() + 1));
+    const paid = await readOrder(tx, orderId);
     if (order.userId) await forgetPaidItems(tx, order.userId, paid, at);
     return { order: paid, newlyPaid: true, state: 'paid' };
   });
@@ -271,25 +272,25 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
 
 function outcomeOf(settled: Settled): PaymentOutcome {
   const { order } = settled;
-  if (settled.state === 'paid' || isPaidStatus(order.paymentStatus)) return { outcome: 'paid', message: PAID_MESSAGE, order };
+  if (settled.state === 'paid' || wasPaid({ payment: order.paymentState })) return { outcome: 'paid', message: PAID_MESSAGE, order };
   if (settled.state === 'pending') return { outcome: 'pending', message: PENDING_MESSAGE, order };
   return { outcome: 'failed', message: `${NOT_THROUGH}: ${settled.reason ?? 'it was declined'}`, order };
 }
 
 /** Asks the provider about an attempt and settles it; e-mails the sender when newly paid. */
-async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<string, string>, at: Date, providerTransactionId?: string): Promise<PaymentOutcome> {
+async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<string, string>, actor: Actor, at: Date, providerTransactionId?: string): Promise<PaymentOutcome> {
   if (attempt.status === 'succeeded') return outcomeOf({ order: await readOrder(db, attempt.orderId), newlyPaid: false, state: 'paid' });
   const provider = providerFor(attempt.provider as CardMethodKey);
   if (provider.key === 'payPal') {
     // PayPal's verify captures the money: never capture for an order this attempt can no longer pay.
     const order = await loadOrder(db, attempt.orderId);
-    const blocked = isPaidStatus(order.paymentStatus)
+    const blocked = wasPaid(lifecycleState(order))
       ? 'the order is already paid'
-      : !isEditableStatus(order.status as OrderStatus)
+      : paymentRefusal(lifecycleState(order))
         ? `the order is ${order.status}`
         : staleAttempt(order, attempt);
     if (blocked) {
-      const settled = await settle(db, attempt.id, attempt.orderId, { status: 'cancelled', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, detail: `not captured: ${blocked}` }, at);
+      const settled = await settle(db, attempt.id, attempt.orderId, { status: 'cancelled', reference: attempt.reference, currency: attempt.currency, amountMinor: 0n, detail: `not captured: ${blocked}` }, actor, at);
       return outcomeOf({ ...settled, reason: `this payment was not taken because ${blocked}` });
     }
   }
@@ -301,7 +302,7 @@ async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<st
     currency: attempt.currency,
   };
   const verification = await provider.verify(ref, returnQuery);
-  const settled = await settle(db, attempt.id, attempt.orderId, verification, at);
+  const settled = await settle(db, attempt.id, attempt.orderId, verification, actor, at);
   if (settled.newlyPaid) sendPaidConfirmation(settled.order);
   return outcomeOf(settled);
 }
@@ -321,11 +322,11 @@ export async function verifyPayment(db: Db, orderId: string, reference: string, 
   if (!isCardMethod(attempt.provider)) {
     // A transfer the shopper says was sent: staff confirm it.
     const current = await readOrder(db, orderId);
-    return isPaidStatus(current.paymentStatus)
+    return wasPaid({ payment: current.paymentState })
       ? { outcome: 'paid', message: PAID_MESSAGE, order: current }
       : { outcome: 'pending', message: AWAITING_TRANSFER_MESSAGE, order: current };
   }
-  return verifyAttempt(db, attempt, returnQuery, at);
+  return verifyAttempt(db, attempt, returnQuery, { kind: 'shopper' }, at);
 }
 
 export type WebhookResult = { handled: boolean; outcome?: PaymentOutcome['outcome'] };
@@ -349,6 +350,6 @@ export async function receiveWebhook(db: Db, key: string, rawBody: Buffer, heade
       : [];
   const attempt = byReference[0] ?? byTransaction[0];
   if (!attempt) return { data: { handled: false }, message: 'Unknown payment reference; nothing to do' };
-  const outcome = await verifyAttempt(db, attempt, {}, at, notice.providerTransactionId);
+  const outcome = await verifyAttempt(db, attempt, {}, { kind: 'provider', provider: key }, at, notice.providerTransactionId);
   return { data: { handled: true, outcome: outcome.outcome }, message: outcome.message };
 }

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/server/db/client';
 import { categories, coupons, currencies, designOptions, featuredGroups, productImages, products, productVariants, relatedProducts, settings } from '@/lib/server/db/schema';
 import type { SeedCatalogue } from '@/lib/server/seed/types';
-import { SEED_ALERT_SETTINGS, SEED_CURRENCIES, SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
-import { seedCoupons } from '@/lib/server/seed/coupons';
+import { SEED_ALERT_SETTINGS, SEED_CURRENCIES, SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
+import { seedCoupons } from '@/lib/samples/coupons';
 import { SETTINGS_KEYS } from '@/lib/server/services/settings';
 
 /**

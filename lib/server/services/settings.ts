@@ -9,7 +9,7 @@ import { getConfig } from '@/lib/server/config';
 import { alertSettingsSchema, deliverySettingsSchema, type AlertSettings, type DeliverySettings, type Handshake, type ShopInfo } from '@/lib/contracts/settings';
 import { deliveryConfigFor, zoneAmounts } from '@/lib/domain/delivery';
 import { shopDay } from '@/lib/domain/dates';
-import { SEED_ALERT_SETTINGS, SEED_DELIVERY_SETTINGS } from '@/lib/server/seed/settings';
+import { SEED_ALERT_SETTINGS, SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import type { UserRecord } from '@/lib/contracts/auth';

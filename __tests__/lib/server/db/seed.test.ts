@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/client';
 import { prepareDatabase } from '@/lib/server/db/prepare';
 import { seedDatabase, stableId } from '@/lib/server/seed/seed';
-import { buildCatalogue } from '@/lib/server/seed/catalogue';
+import { buildCatalogue } from '@/lib/samples/catalogue';
 import { closeTestDatabase, openTestDatabase } from '../../../helpers/db';
 
 let database: Database;

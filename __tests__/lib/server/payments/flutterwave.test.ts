@@ -9,9 +9,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createFlutterwave, flutterwaveAmountToMinor } from '@/lib/server/payments/providers/flutterwave';
 import { ProviderUnavailableError, WebhookSignatureError, type AttemptRef, type StartInput } from '@/lib/server/payments/provider';
-import { createFakeFlutterwave } from '@/lib/server/payments/sandbox/flutterwave';
-import { readBody } from '@/lib/server/payments/sandbox/fake-http';
-import type { FakeFaults, FakeProvider } from '@/lib/server/payments/sandbox/types';
+import { createFakeFlutterwave } from '@/lib/sandbox/flutterwave';
+import { readBody } from '@/lib/sandbox/fake-http';
+import type { FakeFaults, FakeProvider } from '@/lib/sandbox/types';
 import { startFakeServer, type FakeServer } from '../../../helpers/fake-server';
 
 const SECRETS = { secretKey: 'FLWSECK_TEST-5e8f0a1b2c3d4e5f6a7b8c9d0e1f2a3b-X', webhookHash: 'hash-7c1e9a44d2b0f' };

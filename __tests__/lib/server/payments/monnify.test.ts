@@ -9,9 +9,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createMonnify, monnifyAmountToMinor, monnifySignature } from '@/lib/server/payments/providers/monnify';
 import { ProviderUnavailableError, WebhookSignatureError, type AttemptRef, type StartInput } from '@/lib/server/payments/provider';
-import { createFakeMonnify } from '@/lib/server/payments/sandbox/monnify';
-import { readBody } from '@/lib/server/payments/sandbox/fake-http';
-import type { FakeFaults, FakeProvider } from '@/lib/server/payments/sandbox/types';
+import { createFakeMonnify } from '@/lib/sandbox/monnify';
+import { readBody } from '@/lib/sandbox/fake-http';
+import type { FakeFaults, FakeProvider } from '@/lib/sandbox/types';
 import { advanceClock, resetClock } from '@/lib/server/security/clock';
 import { startFakeServer, type FakeServer } from '../../../helpers/fake-server';
 

@@ -9,9 +9,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createPayPal, fromPayPalValue, toPayPalValue, type PayPalConfig } from '@/lib/server/payments/providers/paypal';
 import { ProviderRefusedError } from '@/lib/server/payments/http';
-import { createFakePayPal, type FakePayPal } from '@/lib/server/payments/sandbox/paypal';
+import { createFakePayPal, type FakePayPal } from '@/lib/sandbox/paypal';
 import { ProviderUnavailableError, WebhookSignatureError, type AttemptRef, type StartInput } from '@/lib/server/payments/provider';
-import type { FakeFaults } from '@/lib/server/payments/sandbox/types';
+import type { FakeFaults } from '@/lib/sandbox/types';
 import { advanceClock, resetClock } from '@/lib/server/security/clock';
 import { startFakeServer, type FakeServer } from '../../../helpers/fake-server';
 

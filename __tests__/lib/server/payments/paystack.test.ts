@@ -8,10 +8,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPaystack, paystackSignature } from '@/lib/server/payments/providers/paystack';
-import { createFakePaystack, type FakePaystack } from '@/lib/server/payments/sandbox/paystack';
+import { createFakePaystack, type FakePaystack } from '@/lib/sandbox/paystack';
 import { ProviderUnavailableError, WebhookSignatureError, type StartInput } from '@/lib/server/payments/provider';
 import { ProviderRefusedError } from '@/lib/server/payments/http';
-import type { FakeFaults } from '@/lib/server/payments/sandbox/types';
+import type { FakeFaults } from '@/lib/sandbox/types';
 import { startFakeServer, type FakeServer } from '../../../helpers/fake-server';
 
 const SECRET = 'sk_test_provider_suite_6f1d2c3b4a5e';

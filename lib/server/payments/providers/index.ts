@@ -9,7 +9,7 @@
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
 import { BadRequestError } from '@/lib/server/http/errors';
 import type { CardMethodKey, PaymentProvider } from '@/lib/server/payments/provider';
-import { FAKES, sandboxBaseUrl } from '@/lib/server/payments/sandbox';
+import { FAKES, sandboxBaseUrl } from '@/lib/sandbox';
 import { createPaystack } from '@/lib/server/payments/providers/paystack';
 import { createFlutterwave } from '@/lib/server/payments/providers/flutterwave';
 import { createPayPal } from '@/lib/server/payments/providers/paypal';

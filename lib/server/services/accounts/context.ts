@@ -1,7 +1,6 @@
 /** What account services need to know about a request: the client's address and the time. */
 import type { IncomingMessage } from 'node:http';
 import { getConfig } from '@/lib/server/config';
-import { BadRequestError } from '@/lib/server/http/errors';
 import { clientKey } from '@/lib/server/security/client-ip';
 import { now } from '@/lib/server/security/clock';
 
@@ -16,11 +15,4 @@ export type RequestContext = {
 
 export function requestContext(req: Pick<IncomingMessage, 'headers' | 'socket'>): RequestContext {
   return { ip: clientKey(req, getConfig().trustProxy), now: now() };
-}
-
-/** A `business` in a body is optional, but when given it must name this shop. */
-export function assertBusiness(business: string | undefined): void {
-  if (business !== undefined && business !== getConfig().businessId) {
-    throw new BadRequestError(`business: unknown shop "${business.slice(0, 64)}"`);
-  }
 }

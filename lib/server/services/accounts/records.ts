@@ -7,7 +7,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/server/db/client';
 import { userCarts, users } from '@/lib/server/db/schema';
-import { cartItemSchema, type CartItem, type UserRecord } from '@/lib/contracts/auth';
+import type { UserRecord } from '@/lib/contracts/auth';
+import { cartItemSchema } from '@/lib/contracts/cart';
+import type { CartItem } from '@/lib/domain/cart';
 import { issueToken, type UserRow } from '@/lib/server/services/accounts/sessions';
 import { savedRecipients } from '@/lib/server/services/orders/recipients';
 

@@ -21,7 +21,7 @@ import type { Db } from '@/lib/server/db/client';
 import { orderItems, orders, users } from '@/lib/server/db/schema';
 import { BadRequestError } from '@/lib/server/http/errors';
 import { hashPassword } from '@/lib/server/security/passwords';
-import type { Session, UserRow } from '@/lib/server/services/accounts';
+import type { Session, UserRow } from '@/lib/server/services/accounts/auth';
 import { createAccount, userRecord } from '@/lib/server/services/accounts/records';
 import { readSettings } from '@/lib/server/services/settings';
 import { addEvent, changeOrder, recomputeTotals } from '@/lib/server/services/orders/store';

@@ -16,13 +16,12 @@ import { BadRequestError } from '@/lib/server/http/errors';
 import { addEvent, changeOrder, couponUses, recomputeTotals } from '@/lib/server/services/orders/store';
 import type { Order } from '@/lib/contracts/orders';
 import { COUPON_MESSAGES, couponRefusal } from '@/lib/domain/checkout';
+import { formatNaira } from '@/lib/domain/money';
 
 // The rules live in the domain (the order store re-checks a held coupon with them too).
 export { COUPON_MESSAGES, couponRefusal };
 
 export type CouponRow = typeof coupons.$inferSelect;
-
-const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
 
 /** The order's items as counted for a coupon: how many lines and their sum in naira. */
 async function itemSums(tx: Db, orderId: string): Promise<{ subtotal: number; itemCount: number }> {
@@ -60,7 +59,7 @@ export async function applyCoupon(db: Db, orderId: string, code: string, at: Dat
     await tx.update(orders).set({ couponCode: coupon.code, updatedAt: at }).where(eq(orders.id, orderId));
     const totals = await recomputeTotals(tx, orderId, at);
     const replaced = order.couponCode ? ` (replacing ${order.couponCode})` : '';
-    await addEvent(tx, orderId, order.status, `Coupon ${coupon.code} applied${replaced}: ${naira(totals.discount)} off`, at);
+    await addEvent(tx, orderId, order.status, `Coupon ${coupon.code} applied${replaced}: ${formatNaira(totals.discount)} off`, at);
   });
 }
 

@@ -14,9 +14,10 @@ import type { Db } from '@/lib/server/db/client';
 import { orderItems, orders } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { BadRequestError } from '@/lib/server/http/errors';
-import { requireUser, UnauthorizedError, type Session } from '@/lib/server/services/accounts';
+import { requireUser, UnauthorizedError, type Session } from '@/lib/server/services/accounts/auth';
 import { readSettings } from '@/lib/server/services/settings';
 import { priceItems, type PricedItem } from '@/lib/server/services/orders/pricing';
+import { assertAllowed, reopenIfAwaitingPayment, transition } from '@/lib/server/services/orders/lifecycle';
 import {
   addEvent,
   candidateOrderNumber,
@@ -35,14 +36,15 @@ import {
   methodAllows,
   normaliseCountryCode,
   normalisePhone,
-  PAYMENT_METHODS,
 } from '@/lib/domain/checkout';
+import { NO_ITEMS_MESSAGE, type Actor } from '@/lib/domain/order-lifecycle';
 import { shopDay } from '@/lib/domain/dates';
 import type { CurrencyCode } from '@/lib/domain/money';
 import type { z } from 'zod';
 
-export const NO_ITEMS_MESSAGE = 'Your order has no items';
-export const NOT_CHECKED_OUT_MESSAGE = 'Please complete the delivery details first';
+export { NO_ITEMS_MESSAGE };
+
+const SHOPPER: Actor = { kind: 'shopper' };
 
 /** The logged-in shopper of a request, or null: a missing or dead token is a guest, not an error. */
 export async function optionalSession(db: Db, req: Pick<IncomingMessage, 'headers'>, now: Date): Promise<Session | null> {
@@ -81,17 +83,9 @@ export async function switchCurrency(tx: Db, order: OrderRow, currency: Currency
   const methodGone = order.paymentMethod !== null && !methodAllows(order.paymentMethod, currency);
   await tx
     .update(orders)
-    .set({
-      currency,
-      conversionRate,
-      ...(methodGone && { paymentMethod: null }),
-      ...(methodGone && order.status === 'awaiting_payment' && { status: 'created' }),
-      updatedAt: at,
-    })
+    .set({ currency, conversionRate, ...(methodGone && { paymentMethod: null }), updatedAt: at })
     .where(eq(orders.id, order.id));
-  if (methodGone && order.status === 'awaiting_payment') {
-    await addEvent(tx, order.id, 'created', `Payment method dropped: it does not serve ${currency}`, at);
-  }
+  if (methodGone) await reopenIfAwaitingPayment(tx, order.id, `Payment method dropped: it does not serve ${currency}`, SHOPPER, at);
 }
 
 const ORDER_NUMBER_TRIES = 20;
@@ -152,13 +146,9 @@ export function updateOrder(db: Db, id: string, body: z.output<typeof orderUpdat
     if (body.deliveryDate) await assertDeliveryDate(tx, body.deliveryDate, now);
     if (body.cartItems !== null) await replaceItems(tx, id, await priceItems(tx, body.cartItems));
     const deliveryDate = body.deliveryDate || (order.deliveryMethod ? order.deliveryDate : null);
-    const reopen = order.status === 'awaiting_payment';
-    await tx
-      .update(orders)
-      .set({ deliveryDate, ...(reopen && { status: 'created' }), updatedAt: now })
-      .where(eq(orders.id, id));
-    if (reopen) await addEvent(tx, id, 'created', 'Order changed: payment to be chosen again', now);
-    await switchCurrency(tx, { ...order, status: reopen ? 'created' : order.status }, body.currency, now);
+    await tx.update(orders).set({ deliveryDate, updatedAt: now }).where(eq(orders.id, id));
+    await reopenIfAwaitingPayment(tx, id, 'Order changed: payment to be chosen again', SHOPPER, now);
+    await switchCurrency(tx, order, body.currency, now);
     await recomputeTotals(tx, id, now);
   });
 }
@@ -200,23 +190,18 @@ export function saveSenderInfo(db: Db, id: string, body: z.output<typeof saveSen
  */
 export function updatePaymentDetails(db: Db, id: string, body: z.output<typeof updatePaymentDetailsBody>, now: Date): Promise<Order> {
   return changeOrder(db, id, async (tx, order) => {
-    const method = PAYMENT_METHODS.find((m) => m.key === body.paymentMethod)!;
-    if (!methodAllows(method.key, body.currency)) throw new BadRequestError(`paymentMethod: ${method.label} is not available in ${body.currency}`);
-    const [item] = await tx.select({ sku: orderItems.sku }).from(orderItems).where(eq(orderItems.orderId, id)).limit(1);
-    if (!item) throw new BadRequestError(NO_ITEMS_MESSAGE);
-    if (!order.checkedOutAt || !order.deliveryMethod) throw new BadRequestError(NOT_CHECKED_OUT_MESSAGE);
-    // Details may have been changed or have aged since checkout: a payment needs them whole.
-    for (const [field, value] of [['senderName', order.senderName], ['senderEmail', order.senderEmail], ['senderPhoneNumber', order.senderPhone]] as const) {
-      if (!value) throw new BadRequestError(`${field} is required before payment`);
-    }
-    await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
-    const conversionRate = await rateFor(tx, body.currency);
-    await tx
-      .update(orders)
-      .set({ currency: body.currency, conversionRate, paymentMethod: method.key, status: 'awaiting_payment', updatedAt: now })
-      .where(eq(orders.id, id));
-    if (order.status !== 'awaiting_payment' || order.paymentMethod !== method.key || order.currency !== body.currency) {
-      await addEvent(tx, id, 'awaiting_payment', `Payment method chosen: ${method.label} (${body.currency})`, now);
+    const event = { type: 'choose_method', method: body.paymentMethod, currency: body.currency } as const;
+    const again = order.status === 'awaiting_payment' && order.paymentMethod === body.paymentMethod && order.currency === body.currency;
+    // The method, the items and the details (which may have changed or aged since checkout) are
+    // the lifecycle's guards; the day is checked against today's cut-off here.
+    if (again) {
+      // Chosen again as it was: nothing moves or is written, but the order must still qualify.
+      await assertAllowed(tx, id, event, SHOPPER);
+      await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
+    } else {
+      await tx.update(orders).set({ currency: body.currency, conversionRate: await rateFor(tx, body.currency), paymentMethod: body.paymentMethod, updatedAt: now }).where(eq(orders.id, id));
+      await transition(tx, id, event, SHOPPER, now);
+      await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
     }
     await recomputeTotals(tx, id, now, { keepStatus: true });
   });

@@ -17,6 +17,7 @@ import { BadRequestError } from '@/lib/server/http/errors';
 import { imageSrc } from '@/lib/server/services/catalogue';
 import type { orderCartItemSchema } from '@/lib/contracts/orders';
 import { splitProductName } from '@/lib/domain/catalogue';
+import { formatNaira } from '@/lib/domain/money';
 import { isOrderId } from '@/lib/server/services/orders/store';
 
 export type RequestedItem = z.output<typeof orderCartItemSchema>;
@@ -38,8 +39,6 @@ export type PricedItem = {
   quantity: number;
   lineTotal: number;
 };
-
-const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
 
 /** The catalogue rows the items name, fetched in four queries whatever the number of items. */
 async function catalogueFor(tx: Db, items: RequestedItem[]) {
@@ -123,7 +122,7 @@ export async function priceItems(tx: Db, items: RequestedItem[], field = 'cartIt
 
     const unitPrice = variant?.price ?? product.price;
     if (item.price !== undefined && item.price !== unitPrice) {
-      throw new BadRequestError(`${at}.price: ${label} costs ${naira(unitPrice)}, not ${naira(item.price)}`);
+      throw new BadRequestError(`${at}.price: ${label} costs ${formatNaira(unitPrice)}, not ${formatNaira(item.price)}`);
     }
 
     let design: typeof designOptions.$inferSelect | null = null;

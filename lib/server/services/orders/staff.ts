@@ -1,26 +1,21 @@
 /**
- * Staff moves of an order along its statuses (PUT /v1/admin/order/{id}/status), and the staff
- * token check. `moveOrder` is the one place an order changes status after checkout (the payment
- * confirmations reuse it): only along ORDER_TRANSITIONS, with the payment wording derived from
- * the payment state (never free text: a cancelled order cannot read as paid unless it was, and
- * then says the refund due), the coupon's use released on cancellation, and a timeline line per
- * move, in one transaction.
+ * Staff moves of an order along its statuses (PUT /v1/admin/order/{id}/status) and the refunds
+ * they record (POST /v1/admin/order/{id}/refund), and the staff token check. A move names the
+ * status staff want; `staffEventFor` turns it into the lifecycle's event (confirm a transfer,
+ * prepare, dispatch, deliver, a failed delivery, cancel), and `transition()` applies it with its
+ * timeline line and audit row, or refuses it with a 409 that changes nothing.
  * Staff calls exist only when ADMIN_TOKEN is set; the token is compared in constant time.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { orders } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
-import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
-import { formatMinor, orderAmountMinor } from '@/lib/server/payments/provider';
+import { HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sha256 } from '@/lib/server/security/tokens';
-import { addEvent, loadOrder, readOrder, type OrderRow } from '@/lib/server/services/orders/store';
-import { releaseCoupon } from '@/lib/server/services/orders/coupons';
-import { PAYMENT_STATUS, TEST_PAYMENT_MARK, canTransition, paidStatusFor, type OrderStatus } from '@/lib/domain/checkout';
-import { isPaidStatus, isTestPaymentStatus } from '@/lib/domain/order';
-import type { CurrencyCode } from '@/lib/domain/money';
+import { loadOrder } from '@/lib/server/services/orders/rows';
+import { readOrder } from '@/lib/server/services/orders/store';
+import { transition } from '@/lib/server/services/orders/lifecycle';
+import { staffEventFor, type Actor, type OrderEvent, type OrderStatus } from '@/lib/domain/order-lifecycle';
 import type { Order } from '@/lib/contracts/orders';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 
@@ -41,70 +36,43 @@ export function assertStaff(req: Pick<IncomingMessage, 'headers' | 'method' | 'u
 }
 
 export type MoveOptions = {
-  /**
-   * How the money came, for a move to paid: a provider's confirmed payment (its key, and `test`
-   * when it was the built-in sandbox's), or the manual method staff name when confirming a
-   * transfer. Without it a move to paid records the order's own method.
-   */
-  paidWith?: { method: string; test?: boolean };
+  /** For a move to paid (a transfer staff confirm): the manual method the money came by; the order's own method otherwise. */
+  paidWith?: { method: string };
   /** Shown on the timeline line of the move. */
   note?: string;
+  /** Who moves it: the staff member, or the automation's API token. */
+  actor: Actor;
   at: Date;
 };
 
 /**
- * The payment status a move records, derived from the payment state, never from free text:
- * - to paid: 'PAID - GO AHEAD (<method>)' (the test mark for a sandbox payment);
- * - to cancelled: a paid order keeps its paid wording (the money was taken: `refund` says how
- *   much is due back); an unpaid one reads 'not paid';
- * - any other move keeps what the order has.
- */
-function paymentStatusFor(to: OrderStatus, order: Pick<OrderRow, 'paymentStatus' | 'paymentMethod'>, paidWith: MoveOptions['paidWith']): string {
-  if (to === 'paid') return paidStatusFor(paidWith?.method ?? order.paymentMethod, { test: paidWith?.test });
-  if (to === 'cancelled' && !isPaidStatus(order.paymentStatus)) return PAYMENT_STATUS.notPaid;
-  return order.paymentStatus;
-}
-
-/** The timeline line a cancellation adds about money the shop holds or may hold, or null. */
-function cancelledMoneyLine(order: Pick<OrderRow, 'paymentStatus' | 'currency' | 'totalInCurrency'>): string | null {
-  if (isPaidStatus(order.paymentStatus)) {
-    if (isTestPaymentStatus(order.paymentStatus)) return `Cancelled after a test payment: nothing to refund (${TEST_PAYMENT_MARK})`;
-    const amount = formatMinor(orderAmountMinor(order.totalInCurrency, order.currency as CurrencyCode), order.currency);
-    return `Cancelled after payment: refund due: ${amount}`;
-  }
-  if (order.paymentStatus === PAYMENT_STATUS.awaitingConfirmation) return 'Cancelled while a transfer the shopper says was sent awaits confirmation: refund it if it arrives';
-  return null;
-}
-
-/**
- * Moves an order to `to` along ORDER_TRANSITIONS and answers it: 404 unknown order, 400 for a
- * move the table does not allow ('Cannot move an order from delivered to paid') or a payment
- * status that contradicts it. Cancelling releases the order's coupon use (the order keeps the
- * code and discount it had, as a record). A move to paid e-mails the sender a confirmation once
- * the move is committed.
+ * Moves an order to `to` and answers it: 404 unknown order, 409 for a move the lifecycle does not
+ * allow from where the order is ('An order that is delivered and paid cannot be confirmed as
+ * paid'). Cancelling frees the order's coupon use and records any refund due. A move to paid
+ * e-mails the sender a confirmation once the move is committed.
  */
 export async function moveOrder(db: Db, id: string, to: OrderStatus, options: MoveOptions): Promise<Order> {
-  const order = await db.transaction((tx) => moveOrderIn(tx, id, to, options));
+  const order = await db.transaction(async (tx) => {
+    const current = await loadOrder(tx, id, true);
+    const type = staffEventFor(current.status, to);
+    if (!type) throw new HttpError(409, `Staff cannot move an order to ${to}: that status follows the shopper's checkout`);
+    const event: OrderEvent = type === 'confirm_transfer' ? { type, method: options.paidWith?.method, note: options.note } : { type, note: options.note };
+    await transition(tx, id, event, options.actor, options.at);
+    return readOrder(tx, id);
+  });
   if (to === 'paid') sendPaidConfirmation(order);
   return order;
 }
 
 /**
- * `moveOrder` inside a transaction the caller already holds (the payment settlement locks the
- * order and its attempt, then moves the order in the same transaction). Sends no e-mail: the
- * caller does that after its commit.
+ * Records that the money of a cancelled, paid order went back to the shopper (`reference`: the
+ * bank's or provider's refund reference, and an optional note): refund due → refunded. 409 when
+ * the order is not due a refund.
  */
-export async function moveOrderIn(tx: Db, id: string, to: OrderStatus, options: MoveOptions): Promise<Order> {
-  const order = await loadOrder(tx, id, true);
-  const from = order.status as OrderStatus;
-  if (!canTransition(from, to)) throw new BadRequestError(`Cannot move an order from ${from} to ${to}`);
-  const paymentStatus = paymentStatusFor(to, order, options.paidWith);
-  await tx.update(orders).set({ status: to, paymentStatus, updatedAt: options.at }).where(eq(orders.id, id));
-  if (to === 'cancelled' && order.couponCode) await releaseCoupon(tx, id);
-  const note = options.note?.trim() ?? '';
-  await addEvent(tx, id, to, note, options.at);
-  const money = to === 'cancelled' ? cancelledMoneyLine(order) : null;
-  // A millisecond after the move's own line, so that the timeline (ordered by time) lists it second.
-  if (money) await addEvent(tx, id, to, money, new Date(options.at.getTime() + 1));
-  return readOrder(tx, id);
+export async function recordRefund(db: Db, id: string, refund: { reference: string; note?: string }, actor: Actor, at: Date): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const note = [`reference ${refund.reference}`, refund.note?.trim()].filter(Boolean).join('; ');
+    await transition(tx, id, { type: 'record_refund', note }, actor, at);
+    return readOrder(tx, id);
+  });
 }

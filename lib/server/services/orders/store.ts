@@ -5,76 +5,38 @@
  * transaction: `changeOrder(db, id, fn)` locks the row, refuses paid orders, runs `fn`, and
  * answers the order as it then is.
  */
-import { randomInt, randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { couponRedemptions, coupons, currencies, orderEvents, orderItems, orders, reviews } from '@/lib/server/db/schema';
-import { HttpError, NotFoundError, BadRequestError } from '@/lib/server/http/errors';
+import { HttpError, BadRequestError } from '@/lib/server/http/errors';
 import { readSettings } from '@/lib/server/services/settings';
-import { ORDER_LOCKED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type Order, type OrderAmounts, type TimelineEntry } from '@/lib/contracts/orders';
+import { addEvent, lifecycleState, loadOrder, type OrderItemRow, type OrderRow } from '@/lib/server/services/orders/rows';
+import { reopenIfAwaitingPayment } from '@/lib/server/services/orders/lifecycle';
+import type { Order, OrderAmounts, TimelineEntry } from '@/lib/contracts/orders';
 import {
-  ORDER_STATUS_LABELS,
   COUPON_HOLD_MS,
-  PAYMENT_STATUS,
   couponDiscount,
   couponRefusal,
   deliveryFee,
   holdStands,
-  isEditableStatus,
   orderTotals,
   type DeliveryMethod,
-  type OrderStatus,
   type PaymentMethodKey,
   type PickupCode,
 } from '@/lib/domain/checkout';
-import { convertFromNaira, DEFAULT_CURRENCIES, type CurrencyCode } from '@/lib/domain/money';
-
-export type OrderRow = typeof orders.$inferSelect;
-
-const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
+import { editRefusal, isEditable, ORDER_STATUS_LABELS, paymentWording, type Actor, type OrderStatus } from '@/lib/domain/order-lifecycle';
+import { convertFromNaira, DEFAULT_CURRENCIES, formatNaira, type CurrencyCode } from '@/lib/domain/money';
 
 /** The 400 for an order above the configured maximum (`MAX_ORDER_TOTAL_NAIRA`). */
-export const maxOrderTotalMessage = (max: number) => `An order can be at most ${naira(max)}. Please split it into smaller orders or contact us.`;
+export const maxOrderTotalMessage = (max: number) => `An order can be at most ${formatNaira(max)}. Please split it into smaller orders or contact us.`;
 
-export const TRANSFER_PENDING_MESSAGE = 'We are confirming your transfer for this order, so it can no longer be changed. Please contact us to change it.';
-export type OrderItemRow = typeof orderItems.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a string can be an order id (anything else is simply not found, never a database error). */
-export function isOrderId(id: string): boolean {
-  return UUID.test(id);
-}
-
-/** A new order id: a random (version 4) UUID, 122 random bits. */
-export function newOrderId(): string {
-  return randomUUID();
-}
-
-/** A candidate order number, RF-100000 to RF-999999; callers retry on a clash. */
-export function candidateOrderNumber(): string {
-  return `RF-${randomInt(100_000, 1_000_000)}`;
-}
+export { addEvent, candidateOrderNumber, isOrderId, loadOrder, newOrderId, type OrderItemRow, type OrderRow } from '@/lib/server/services/orders/rows';
 
 /** Naira per unit of a currency now (the currencies table, or the defaults). */
 export async function rateFor(tx: Db, currency: CurrencyCode): Promise<number> {
   const [row] = await tx.select({ rate: currencies.conversionRate }).from(currencies).where(eq(currencies.name, currency));
   return row?.rate ?? DEFAULT_CURRENCIES.find((c) => c.name === currency)!.conversionRate;
-}
-
-/** The order row, optionally locked for the rest of the transaction; 404 when there is none. */
-export async function loadOrder(tx: Db, id: string, lock = false): Promise<OrderRow> {
-  if (!isOrderId(id)) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
-  const query = tx.select().from(orders).where(eq(orders.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
-  return row;
-}
-
-/** Adds a line to the order's timeline. */
-export async function addEvent(tx: Db, orderId: string, status: string, note: string, at: Date): Promise<void> {
-  await tx.insert(orderEvents).values({ orderId, status, note, at });
 }
 
 /**
@@ -85,9 +47,9 @@ export async function addEvent(tx: Db, orderId: string, status: string, note: st
 export async function changeOrder(db: Db, id: string, fn: (tx: Db, order: OrderRow) => Promise<void>): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, id, true);
-    if (!isEditableStatus(order.status as OrderStatus)) throw new HttpError(409, ORDER_LOCKED_MESSAGE);
-    // The shopper said a transfer for this total is on its way: the total must not move under it.
-    if (order.paymentStatus === PAYMENT_STATUS.awaitingConfirmation) throw new HttpError(409, TRANSFER_PENDING_MESSAGE);
+    // Paid or closed, or a transfer for this total the shopper says is on its way: no change.
+    const refused = editRefusal(lifecycleState(order));
+    if (refused) throw new HttpError(409, refused);
     await fn(tx, order);
     return readOrder(tx, id);
   });
@@ -105,13 +67,14 @@ export async function changeOrder(db: Db, id: string, fn: (tx: Db, order: OrderR
  * items after the discount. A delivery the settings refuse (zone gone, below a peak day's
  * minimum) is a 400, and so is a subtotal or total above `maxOrderTotalNaira`: the caller's
  * transaction then writes nothing. An order awaiting payment whose total changes goes back to
- * 'created' unless `keepStatus` (the payment-method call, which sets the status itself).
+ * 'created' (through the lifecycle, on behalf of `actor`, the shopper by default) unless
+ * `keepStatus` (the payment-method call, which sets the status itself).
  */
 export async function recomputeTotals(
   tx: Db,
   orderId: string,
   at: Date,
-  options: { keepStatus?: boolean; renewHold?: boolean } = {},
+  options: { keepStatus?: boolean; renewHold?: boolean; actor?: Actor } = {},
 ): Promise<OrderAmounts> {
   const order = await loadOrder(tx, orderId);
   // bigint: a huge cart must reach the maximum-total check below, not overflow the sum.
@@ -149,8 +112,8 @@ export async function recomputeTotals(
   const inCurrency = (n: number) => convertFromNaira(n, order.conversionRate);
   // A payment may already be under way for the old amount: a changed total sends the order back
   // to 'created', so that the payment method (and with it a new payment) is chosen again.
-  const reopen = !options.keepStatus && order.status === 'awaiting_payment' && (totals.total !== order.total || inCurrency(totals.total) !== order.totalInCurrency);
-  if (reopen) await addEvent(tx, orderId, 'created', 'Order total changed: payment to be chosen again', at);
+  const changed = totals.total !== order.total || inCurrency(totals.total) !== order.totalInCurrency;
+  if (!options.keepStatus && changed) await reopenIfAwaitingPayment(tx, orderId, 'Order total changed: payment to be chosen again', options.actor ?? { kind: 'shopper' }, at);
   await tx
     .update(orders)
     .set({
@@ -164,7 +127,6 @@ export async function recomputeTotals(
       totalInCurrency: inCurrency(totals.total),
       deliveryFeeQuotedByStaff: quotedByStaff,
       couponCode,
-      ...(reopen && { status: 'created' }),
       updatedAt: at,
     })
     .where(eq(orders.id, orderId));
@@ -183,8 +145,8 @@ const COUPON_LINE = /^Coupon (\S+) (applied|removed)(?:: (.+))?/;
  * coupon line of the timeline when it is a removal with a reason, for an unpaid order without a
  * coupon. Null otherwise (the shopper removed it, or applied another since).
  */
-export function couponRemovedNotice(order: Pick<OrderRow, 'couponCode' | 'status'>, events: TimelineEntry[]): { code: string; reason: string } | null {
-  if (order.couponCode || !isEditableStatus(order.status as OrderStatus)) return null;
+export function couponRemovedNotice(order: Pick<OrderRow, 'couponCode' | 'status' | 'paymentState'>, events: TimelineEntry[]): { code: string; reason: string } | null {
+  if (order.couponCode || !isEditable({ status: order.status, payment: order.paymentState })) return null;
   for (let i = events.length - 1; i >= 0; i--) {
     const match = COUPON_LINE.exec(events[i]!.note);
     if (!match) continue;
@@ -240,7 +202,7 @@ async function recheckCoupon(
 export async function recheckOrderBeforePayment(db: Db, orderId: string, at: Date): Promise<string | null> {
   return db.transaction(async (tx) => {
     const before = await loadOrder(tx, orderId, true);
-    if (!before.couponCode || !isEditableStatus(before.status as OrderStatus) || before.paymentStatus !== PAYMENT_STATUS.notPaid) return null;
+    if (!before.couponCode || !isEditable(lifecycleState(before))) return null;
     await recomputeTotals(tx, orderId, at, { renewHold: true });
     const after = await loadOrder(tx, orderId);
     if (after.couponCode) {
@@ -294,8 +256,10 @@ export function toOrder(order: OrderRow, items: OrderItemRow[], events: Timeline
   return {
     id: order.id,
     orderNumber: order.orderNumber,
-    status: order.status as OrderStatus,
-    paymentStatus: order.paymentStatus,
+    status: order.status,
+    paymentState: order.paymentState,
+    paymentTest: order.paymentTest,
+    paymentStatus: paymentWording(lifecycleState(order)),
     paymentMethod: (order.paymentMethod as PaymentMethodKey | null) ?? null,
     deliveryDate: order.deliveryDate ?? '',
     deliveryMethod: (order.deliveryMethod as DeliveryMethod | null) ?? null,
@@ -342,7 +306,7 @@ function couponRemovedField(order: OrderRow, events: TimelineEntry[]): Pick<Orde
 }
 
 /** Statuses of an order that may still change: its use of a coupon is a hold. */
-const HOLDING_STATUSES = ['created', 'awaiting_payment'];
+const HOLDING_STATUSES: OrderStatus[] = ['created', 'awaiting_payment'];
 
 /**
  * Orders whose use of a coupon counts against its usage limit at `at` (default now): every paid
@@ -363,7 +327,7 @@ export async function couponUses(tx: Db, code: string, options: { at?: Date; exc
         ne(orders.status, 'cancelled'),
         or(
           notInArray(orders.status, HOLDING_STATUSES),
-          ne(orders.paymentStatus, PAYMENT_STATUS.notPaid),
+          ne(orders.paymentState, 'unpaid'),
           gt(couponRedemptions.at, since),
         ),
       ),

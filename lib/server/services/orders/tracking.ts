@@ -15,8 +15,10 @@ import { orders, reviews } from '@/lib/server/db/schema';
 import { NotFoundError } from '@/lib/server/http/errors';
 import { RULES, claimAttempt, type Counter } from '@/lib/server/security/rate-limit';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
-import { itemsOf, timeline, type OrderRow } from '@/lib/server/services/orders/store';
-import { joinRecipientAddress, ORDER_STATUS_LABELS, type DeliveryMethod, type OrderStatus, type PickupCode } from '@/lib/domain/checkout';
+import { itemsOf, timeline } from '@/lib/server/services/orders/store';
+import { lifecycleState, type OrderRow } from '@/lib/server/services/orders/rows';
+import { joinRecipientAddress, type DeliveryMethod, type PickupCode } from '@/lib/domain/checkout';
+import { ORDER_STATUS_LABELS, paymentWording } from '@/lib/domain/order-lifecycle';
 import type { Review, TrackedOrder } from '@/lib/contracts/orders';
 
 export const TRACK_NOT_FOUND_MESSAGE = 'We could not find an order with that number';
@@ -79,12 +81,12 @@ export async function trackOrder(db: Db, number: string, email: string | undefin
   if (given === '' || verified) await forgetAttempt();
 
   const [items, events] = await Promise.all([itemsOf(db, order.id), timeline(db, order.id)]);
-  const status = order.status as OrderStatus;
+  const status = order.status;
   const answer: TrackedOrder = {
     orderNumber: order.orderNumber,
     status,
     statusLabel: ORDER_STATUS_LABELS[status] ?? order.status,
-    paymentStatus: order.paymentStatus,
+    paymentStatus: paymentWording(lifecycleState(order)),
     deliveryDate: order.deliveryDate ?? '',
     deliveryMethod: (order.deliveryMethod as DeliveryMethod | null) ?? null,
     despatchLocation: (order.despatchLocation as PickupCode | null) ?? '',

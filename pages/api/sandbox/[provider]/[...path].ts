@@ -1,13 +1,13 @@
 /**
  * The built-in payment sandbox: `/api/sandbox/<provider>/…` serves that provider's fake (its
- * API, hosted checkout page and decisions; lib/server/payments/sandbox) so that a fresh machine
+ * API, hosted checkout page and decisions; lib/sandbox) so that a fresh machine
  * without provider keys can complete a purchase. It does not exist (404) in production, for a
  * shop with real provider keys, or for a provider without a fake.
  */
 import { describeError } from '@/lib/server/http/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCardMethod, usesSandbox } from '@/lib/server/payments/providers';
-import { sandboxFake } from '@/lib/server/payments/sandbox';
+import { sandboxFake } from '@/lib/sandbox';
 import { getConfig } from '@/lib/server/config';
 
 export const config = { api: { bodyParser: false, externalResolver: true } };

@@ -1,9 +1,8 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
-import { cartUpdateBody } from '@/lib/contracts/auth';
-import { getDb } from '@/lib/server/db/client';
+import { cartUpdateBody } from '@/lib/contracts/cart';
 import { now } from '@/lib/server/security/clock';
-import { assertBusiness, requireUser, updateCart } from '@/lib/server/services/accounts';
+import { requireUser, updateCart } from '@/lib/server/services/accounts/auth';
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,9 +11,7 @@ export default route({
   PUT: endpoint({
     query: businessQuery,
     body: cartUpdateBody,
-    handle: async ({ req, body }) => {
-      assertBusiness(body.business);
-      const db = await getDb();
+    handle: async ({ db, req, body }) => {
       const at = now();
       return { data: await updateCart(db, await requireUser(db, req, at), body.cartItems, at), message: 'Cart saved' };
     },

@@ -1,9 +1,7 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { orderIdParam, orderUpdateBody } from '@/lib/contracts/orders';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
-import { assertBusiness } from '@/lib/server/services/accounts';
 import { getOrder, updateOrder } from '@/lib/server/services/orders/orders';
 
 export const config = { api: { bodyParser: false } };
@@ -15,14 +13,13 @@ const query = businessQuery.extend({ id: orderIdParam });
 export default route({
   GET: endpoint({
     query,
-    handle: async ({ query }) => ({ data: await getOrder(await getDb(), query.id) }),
+    handle: async ({ db, query }) => ({ data: await getOrder(db, query.id) }),
   }),
   PUT: endpoint({
     query,
     body: orderUpdateBody,
-    handle: async ({ query, body }) => {
-      assertBusiness(body.business);
-      return { data: await updateOrder(await getDb(), query.id, body, now()), message: 'Order updated' };
+    handle: async ({ db, query, body }) => {
+      return { data: await updateOrder(db, query.id, body, now()), message: 'Order updated' };
     },
   }),
 });

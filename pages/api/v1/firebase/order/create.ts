@@ -1,9 +1,7 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { orderCreateBody } from '@/lib/contracts/orders';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
-import { assertBusiness } from '@/lib/server/services/accounts';
 import { createOrder, optionalSession } from '@/lib/server/services/orders/orders';
 
 export const config = { api: { bodyParser: false } };
@@ -13,9 +11,7 @@ export default route({
   POST: endpoint({
     query: businessQuery,
     body: orderCreateBody,
-    handle: async ({ req, body }) => {
-      assertBusiness(body.business);
-      const db = await getDb();
+    handle: async ({ db, req, body }) => {
       const at = now();
       const session = await optionalSession(db, req, at);
       return { data: await createOrder(db, body, session?.user.id ?? null, at), message: 'Order created', status: 201 };

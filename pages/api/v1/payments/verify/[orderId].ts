@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { orderIdParam } from '@/lib/contracts/orders';
 import { withoutControls } from '@/lib/contracts/text';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { verifyPayment } from '@/lib/server/payments/service';
 
@@ -21,10 +20,10 @@ export default route({
         business: z.string().trim().max(64).optional(),
       })
       .catchall(withoutControls(z.string().max(500, 'must be at most 500 characters'))),
-    handle: async ({ query }) => {
+    handle: async ({ db, query }) => {
       const { orderId, reference, ...returnQuery } = query;
       delete returnQuery.business;
-      const outcome = await verifyPayment(await getDb(), orderId, reference, returnQuery, now());
+      const outcome = await verifyPayment(db, orderId, reference, returnQuery, now());
       return { data: outcome, message: outcome.message };
     },
   }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { receiveWebhook } from '@/lib/server/payments/service';
 
@@ -14,8 +13,8 @@ export default route({
   POST: endpoint({
     query: z.object({ provider: z.string().max(40) }),
     rawBody: true,
-    handle: async ({ req, query, rawBody }) => {
-      const { data, message } = await receiveWebhook(await getDb(), query.provider, rawBody, req.headers, now());
+    handle: async ({ db, req, query, rawBody }) => {
+      const { data, message } = await receiveWebhook(db, query.provider, rawBody, req.headers, now());
       return { data, message };
     },
   }),

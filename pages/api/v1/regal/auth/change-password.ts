@@ -1,8 +1,7 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { changePasswordBody } from '@/lib/contracts/auth';
-import { getDb } from '@/lib/server/db/client';
-import { assertBusiness, changePassword, requestContext, requireUser } from '@/lib/server/services/accounts';
+import { changePassword, requestContext, requireUser } from '@/lib/server/services/accounts/auth';
 
 export const config = { api: { bodyParser: false } };
 
@@ -10,9 +9,7 @@ export default route({
   PUT: endpoint({
     query: businessQuery,
     body: changePasswordBody,
-    handle: async ({ req, body }) => {
-      assertBusiness(body.business);
-      const db = await getDb();
+    handle: async ({ db, req, body }) => {
       const ctx = requestContext(req);
       // Needs the current password, or a token from a one-time password entered in the last 15 minutes.
       const user = await changePassword(db, await requireUser(db, req, ctx.now), body, ctx);

@@ -1,9 +1,8 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { emptyBody } from '@/lib/contracts/text';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
-import { logout } from '@/lib/server/services/accounts';
+import { logout } from '@/lib/server/services/accounts/auth';
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,8 +11,8 @@ export default route({
   POST: endpoint({
     query: businessQuery,
     body: emptyBody,
-    handle: async ({ req }) => {
-      await logout(await getDb(), req, now());
+    handle: async ({ db, req }) => {
+      await logout(db, req, now());
       return { data: { loggedOut: true }, message: 'Logged out' };
     },
   }),

@@ -3,8 +3,8 @@ import { route, endpoint } from '@/lib/server/http/route';
 import { BadRequestError } from '@/lib/server/http/errors';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { multiLine } from '@/lib/contracts/text';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '@/lib/domain/checkout';
-import { getDb } from '@/lib/server/db/client';
+import { PAYMENT_METHODS } from '@/lib/domain/checkout';
+import { ORDER_STATUSES } from '@/lib/domain/order-lifecycle';
 import { now } from '@/lib/server/security/clock';
 import { assertStaff, moveOrder } from '@/lib/server/services/orders/staff';
 
@@ -27,16 +27,16 @@ const moveBody = z.strictObject({
   paymentStatus: z.undefined({ message: PAYMENT_WORDING_MESSAGE }).optional(),
 });
 
-/** Staff only (Authorization: Bearer ADMIN_TOKEN): moves an order along its statuses. */
+/** Staff only (Authorization: Bearer ADMIN_TOKEN, recorded as the actor 'api token'): moves an order along its statuses. */
 export default route({
   PUT: endpoint({
     authorize: assertStaff,
     query: businessQuery.extend({ id: z.string().max(100) }),
     body: moveBody,
-    handle: async ({ query, body }) => {
+    handle: async ({ db, query, body }) => {
       if (body.paymentMethod && body.status !== 'paid') throw new BadRequestError('paymentMethod names how a transfer was paid: send it only with status "paid"');
       const paidWith = body.paymentMethod ? { method: body.paymentMethod } : undefined;
-      const order = await moveOrder(await getDb(), query.id, body.status, { paidWith, note: body.note, at: now() });
+      const order = await moveOrder(db, query.id, body.status, { paidWith, note: body.note, actor: { kind: 'api_token' }, at: now() });
       return { data: order, message: `Order ${order.orderNumber} is now ${body.status}` };
     },
   }),

@@ -1,8 +1,7 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { checkoutOrderBody, orderIdParam } from '@/lib/contracts/orders';
-import { getDb } from '@/lib/server/db/client';
-import { assertBusiness, requestContext } from '@/lib/server/services/accounts';
+import { requestContext } from '@/lib/server/services/accounts/auth';
 import { optionalSession } from '@/lib/server/services/orders/orders';
 import { checkoutOrder } from '@/lib/server/services/orders/checkout';
 
@@ -13,9 +12,7 @@ export default route({
   PUT: endpoint({
     query: businessQuery.extend({ id: orderIdParam }),
     body: checkoutOrderBody,
-    handle: async ({ req, query, body }) => {
-      assertBusiness(body.business);
-      const db = await getDb();
+    handle: async ({ db, req, query, body }) => {
       const ctx = requestContext(req);
       return { data: await checkoutOrder(db, query.id, body, await optionalSession(db, req, ctx.now), ctx), message: 'Delivery details saved' };
     },

@@ -2,7 +2,6 @@ import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { orderIdParam } from '@/lib/contracts/orders';
 import { emptyBody } from '@/lib/contracts/text';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
 import { removeCoupon } from '@/lib/server/services/orders/coupons';
 
@@ -13,6 +12,6 @@ export default route({
   DELETE: endpoint({
     query: businessQuery.extend({ id: orderIdParam }),
     body: emptyBody,
-    handle: async ({ query }) => ({ data: await removeCoupon(await getDb(), query.id, now()), message: 'Coupon removed' }),
+    handle: async ({ db, query }) => ({ data: await removeCoupon(db, query.id, now()), message: 'Coupon removed' }),
   }),
 });

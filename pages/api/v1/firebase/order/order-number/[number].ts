@@ -1,6 +1,5 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { trackQuery } from '@/lib/contracts/orders';
-import { getDb } from '@/lib/server/db/client';
 import { requestContext } from '@/lib/server/services/accounts/context';
 import { trackOrder } from '@/lib/server/services/orders/tracking';
 
@@ -10,8 +9,8 @@ export const config = { api: { bodyParser: false } };
 export default route({
   GET: endpoint({
     query: trackQuery,
-    handle: async ({ req, query }) => ({
-      data: await trackOrder(await getDb(), query.number, query.email, requestContext(req)),
+    handle: async ({ db, req, query }) => ({
+      data: await trackOrder(db, query.number, query.email, requestContext(req)),
       headers: { 'Cache-Control': 'private, no-store' },
     }),
   }),

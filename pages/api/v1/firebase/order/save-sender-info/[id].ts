@@ -1,9 +1,7 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { saveSenderInfoBody, orderIdParam } from '@/lib/contracts/orders';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
-import { assertBusiness } from '@/lib/server/services/accounts';
 import { saveSenderInfo } from '@/lib/server/services/orders/orders';
 
 export const config = { api: { bodyParser: false } };
@@ -13,9 +11,8 @@ export default route({
   PUT: endpoint({
     query: businessQuery.extend({ id: orderIdParam }),
     body: saveSenderInfoBody,
-    handle: async ({ query, body }) => {
-      assertBusiness(body.business);
-      return { data: await saveSenderInfo(await getDb(), query.id, body, now()), message: 'Sender details saved' };
+    handle: async ({ db, query, body }) => {
+      return { data: await saveSenderInfo(db, query.id, body, now()), message: 'Sender details saved' };
     },
   }),
 });

@@ -2,9 +2,7 @@ import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { paymentStartBody } from '@/lib/contracts/payments';
 import { orderIdParam } from '@/lib/contracts/orders';
-import { getDb } from '@/lib/server/db/client';
 import { now } from '@/lib/server/security/clock';
-import { assertBusiness } from '@/lib/server/services/accounts';
 import { markTransferSent } from '@/lib/server/payments/manual';
 
 export const config = { api: { bodyParser: false } };
@@ -17,9 +15,8 @@ export default route({
   POST: endpoint({
     query: businessQuery.extend({ orderId: orderIdParam }),
     body: paymentStartBody,
-    handle: async ({ query, body }) => {
-      assertBusiness(body.business);
-      return { data: await markTransferSent(await getDb(), query.orderId, now()), message: 'Thank you: we will confirm your order once the transfer arrives' };
+    handle: async ({ db, query }) => {
+      return { data: await markTransferSent(db, query.orderId, now()), message: 'Thank you: we will confirm your order once the transfer arrives' };
     },
   }),
 });

@@ -1,8 +1,7 @@
 import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { otpValidateBody } from '@/lib/contracts/auth';
-import { getDb } from '@/lib/server/db/client';
-import { assertBusiness, requestContext, validateOtp } from '@/lib/server/services/accounts';
+import { requestContext, validateOtp } from '@/lib/server/services/accounts/auth';
 
 export const config = { api: { bodyParser: false } };
 
@@ -10,9 +9,8 @@ export default route({
   POST: endpoint({
     query: businessQuery,
     body: otpValidateBody,
-    handle: async ({ req, body }) => {
-      assertBusiness(body.business);
-      const { user, message } = await validateOtp(await getDb(), body.email, body.code, requestContext(req));
+    handle: async ({ db, req, body }) => {
+      const { user, message } = await validateOtp(db, body.email, body.code, requestContext(req));
       return { data: user, message };
     },
   }),

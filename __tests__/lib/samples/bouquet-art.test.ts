@@ -2,7 +2,7 @@
 /** Product pictures: every kind renders through sharp (librsvg) to an image of the asked size. */
 import sharp from 'sharp';
 import type { ImageArt } from '@/lib/server/db/schema';
-import { ART_STYLES, renderArtSvg, styledSeed } from '@/lib/server/media/bouquet-art';
+import { ART_STYLES, renderArtSvg, styledSeed } from '@/lib/samples/bouquet-art';
 
 const KINDS: ImageArt['kind'][] = ['bouquet', 'box', 'vase', 'basket', 'gift', 'cake', 'bottle', 'bear', 'plant', 'balloon', 'candle'];
 const FLOWERS: NonNullable<ImageArt['flower']>[] = ['rose', 'chrysanthemum', 'lily', 'gerbera', 'carnation', 'million-stars', 'mixed'];

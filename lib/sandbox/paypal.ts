@@ -16,6 +16,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
+import { formatMinor } from '@/lib/domain/money';
 import { renderHostedPage } from './hosted-page';
 import type { FakeOptions, FakeProvider } from './types';
 
@@ -386,7 +387,7 @@ export function createFakePayPal(options: FakeOptions): FakePayPal {
     const order = byId.get(url.searchParams.get('token') ?? '');
     if (!order) return send(res, 404, '<!doctype html><p>This PayPal checkout link is not valid.</p>');
     if (method === 'GET') {
-      const amountText = new Intl.NumberFormat('en-US', { style: 'currency', currency: order.currency }).format(order.amountMinor / 100);
+      const amountText = formatMinor(BigInt(order.amountMinor), order.currency, { sign: true });
       return send(res, 200, renderHostedPage({ providerLabel: 'PayPal', amountText, reference: order.reference, customerEmail: 'Log in to PayPal (sandbox)', actionUrl: `${publicUrl}/checkoutnow?token=${encodeURIComponent(order.id)}` }));
     }
     const decision = new URLSearchParams(await readBody(req)).get('decision');

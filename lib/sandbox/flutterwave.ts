@@ -8,7 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatMinor, minorOf, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
+import { minorOf, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
+import { formatMinor } from '@/lib/domain/money';
 import { renderHostedPage } from './hosted-page';
 import type { FakeOptions, FakeProvider } from './types';
 
@@ -149,7 +150,7 @@ export function createFakeFlutterwave(options: FakeOptions): FakeProvider {
       if (decision !== 'pay' && decision !== 'fail' && decision !== 'cancel') return error(res, 400, 'decision must be pay, fail or cancel');
       return redirect(res, await decide(tx.txRef, decision));
     }
-    sendHtml(res, renderHostedPage({ providerLabel: 'Flutterwave', amountText: formatMinor(tx.amountMinor, tx.currency), reference: tx.txRef, customerEmail: tx.customer.email, actionUrl: `${options.publicUrl}/hosted/pay/${pageId}` }));
+    sendHtml(res, renderHostedPage({ providerLabel: 'Flutterwave', amountText: formatMinor(BigInt(tx.amountMinor), tx.currency, { sign: true }), reference: tx.txRef, customerEmail: tx.customer.email, actionUrl: `${options.publicUrl}/hosted/pay/${pageId}` }));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

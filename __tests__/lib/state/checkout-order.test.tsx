@@ -10,7 +10,7 @@ import {
   storeCoupon,
   storedCoupon,
   useOrder,
-} from '@/lib/state/order-store';
+} from '@/lib/state/checkout-order';
 import { CartProvider, resetCartStore, useCart } from '@/lib/state/cart-context';
 import { ShellProvider } from '@/lib/state/shell-context';
 import { readStored, STORAGE_KEYS, SYNC_VERSION, writeStored } from '@/lib/state/storage';

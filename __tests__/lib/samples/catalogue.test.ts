@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /** Invariants of the seed catalogue that the shop's pages and filters rely on. */
-import { ART_STYLES } from '@/lib/server/media/bouquet-art';
-import { buildCatalogue, SHOP_BY_VALUES, VIP_MIN_PRICE } from '@/lib/server/seed/catalogue';
+import { ART_STYLES } from '@/lib/samples/bouquet-art';
+import { buildCatalogue, SHOP_BY_VALUES, VIP_MIN_PRICE } from '@/lib/samples/catalogue';
 import type { SeedProduct } from '@/lib/server/seed/types';
 import { CATEGORY_SLUGS } from '@/lib/domain/categories';
 

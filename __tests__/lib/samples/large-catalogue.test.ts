@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /** The benchmark catalogue: the seed catalogue grown to a requested size, still consistent. */
-import { buildCatalogue } from '@/lib/server/seed/catalogue';
-import { buildLargeCatalogue } from '@/lib/server/seed/large-catalogue';
+import { buildCatalogue } from '@/lib/samples/catalogue';
+import { buildLargeCatalogue } from '@/lib/samples/large-catalogue';
 
 describe('buildLargeCatalogue(10_000)', () => {
   const started = performance.now();

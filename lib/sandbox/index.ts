@@ -6,11 +6,11 @@
  * instance lives in a `globalThis` holder that survives Next's module reloading in development.
  */
 import type { CardMethodKey } from '@/lib/server/payments/provider';
-import type { FakeOptions, FakeProvider } from '@/lib/server/payments/sandbox/types';
-import { createFakePaystack, SANDBOX_SECRETS as PAYSTACK_SECRETS } from '@/lib/server/payments/sandbox/paystack';
-import { createFakeFlutterwave, SANDBOX_SECRETS as FLUTTERWAVE_SECRETS } from '@/lib/server/payments/sandbox/flutterwave';
-import { createFakePayPal, SANDBOX_SECRETS as PAYPAL_SECRETS } from '@/lib/server/payments/sandbox/paypal';
-import { createFakeMonnify, SANDBOX_SECRETS as MONNIFY_SECRETS } from '@/lib/server/payments/sandbox/monnify';
+import type { FakeOptions, FakeProvider } from '@/lib/sandbox/types';
+import { createFakePaystack, SANDBOX_SECRETS as PAYSTACK_SECRETS } from '@/lib/sandbox/paystack';
+import { createFakeFlutterwave, SANDBOX_SECRETS as FLUTTERWAVE_SECRETS } from '@/lib/sandbox/flutterwave';
+import { createFakePayPal, SANDBOX_SECRETS as PAYPAL_SECRETS } from '@/lib/sandbox/paypal';
+import { createFakeMonnify, SANDBOX_SECRETS as MONNIFY_SECRETS } from '@/lib/sandbox/monnify';
 import { getConfig } from '@/lib/server/config';
 
 export type FakeEntry = { create: (options: FakeOptions) => FakeProvider; secrets: Readonly<Record<string, string>> };

@@ -1,5 +1,5 @@
 /**
- * What every fake provider (lib/server/payments/sandbox/<provider>.ts) takes and gives. A fake
+ * What every fake provider (lib/sandbox/<provider>.ts) takes and gives. A fake
  * speaks its provider's documented REST API, keeps its transactions in memory, shows the shared
  * hosted page (./hosted-page.ts) and signs its webhooks exactly like the real provider, so the
  * shop's provider code and verification run unchanged against it. Tests serve a fake on a local

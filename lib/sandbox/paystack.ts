@@ -12,8 +12,9 @@ import { describeError } from '@/lib/server/http/errors';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
-import { renderHostedPage } from '@/lib/server/payments/sandbox/hosted-page';
-import type { FakeOptions, FakeProvider } from '@/lib/server/payments/sandbox/types';
+import { formatMinor } from '@/lib/domain/money';
+import { renderHostedPage } from '@/lib/sandbox/hosted-page';
+import type { FakeOptions, FakeProvider } from '@/lib/sandbox/types';
 
 /** The secret key the built-in sandbox signs and checks with (not a real Paystack key). */
 export const SANDBOX_SECRETS = { secretKey: 'sk_sandbox_regal_flowers_paystack' } as const;
@@ -42,7 +43,6 @@ export type FakePaystack = FakeProvider & {
 
 const MAX_BODY = 100 * 1024;
 const CURRENCIES = ['NGN', 'USD', 'GHS', 'ZAR', 'KES'];
-const SIGNS: Record<string, string> = { NGN: '₦', USD: '$', GHS: 'GH₵', ZAR: 'R', KES: 'KSh' };
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -206,10 +206,9 @@ export function createFakePaystack(options: FakeOptions): FakePaystack {
       res.end();
       return;
     }
-    const amount = (t.requestedAmount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const html = renderHostedPage({
       providerLabel: 'Paystack',
-      amountText: `${SIGNS[t.currency] ?? `${t.currency} `}${amount}`,
+      amountText: formatMinor(BigInt(t.requestedAmount), t.currency, { sign: true }),
       reference,
       customerEmail: t.email,
       actionUrl: `${publicUrl}/checkout/${encodeURIComponent(reference)}`,

@@ -9,7 +9,7 @@
  * catalogue.products.length; // 10000
  */
 import type { ImageArt } from '@/lib/server/db/schema';
-import { PALETTES } from '@/lib/server/seed/catalogue-data';
+import { PALETTES } from '@/lib/samples/catalogue-data';
 import {
   buildCatalogue,
   buildImages,
@@ -22,7 +22,7 @@ import {
   uniqueSlug,
   VIP_MIN_PRICE,
   type Rng,
-} from '@/lib/server/seed/catalogue';
+} from '@/lib/samples/catalogue';
 import type { SeedCatalogue, SeedProduct } from '@/lib/server/seed/types';
 
 type Colour = { word: string; titleWords: string[]; palette: string[] };

@@ -10,7 +10,7 @@
  *
  * Anyone can create an account for any e-mail (signup, checkout). The first one-time password
  * entered for it proves the address and takes back what was set before (`proveEmail` in
- * `accounts/otp.ts`: tokens, password, cart, saved recipients). A password change needs the
+ * `otp.ts`: tokens, password, cart, saved recipients). A password change needs the
  * current password or a token from a code entered in the last 15 minutes, so a stolen token
  * cannot lock the owner out.
  *
@@ -27,9 +27,9 @@ import {
   LOGIN_AGAIN_MESSAGE,
   OTP_MAX_ATTEMPTS,
   OTP_MESSAGES,
-  type CartItem,
   type UserRecord,
 } from '@/lib/contracts/auth';
+import type { CartItem } from '@/lib/domain/cart';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '@/lib/server/security/passwords';
 import { assertAllowed, claimAttempt, clearCounter, countEvents, recordEvent } from '@/lib/server/security/rate-limit';
 import { bearerToken } from '@/lib/server/security/tokens';
@@ -53,7 +53,7 @@ import {
   type UserRow,
 } from '@/lib/server/services/accounts/sessions';
 
-export { requestContext, assertBusiness, type RequestContext } from '@/lib/server/services/accounts/context';
+export { requestContext, type RequestContext } from '@/lib/server/services/accounts/context';
 export type { UserRow } from '@/lib/server/services/accounts/sessions';
 
 export class UnauthorizedError extends HttpError {

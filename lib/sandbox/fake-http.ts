@@ -1,17 +1,10 @@
 /**
- * Small HTTP pieces the fake providers share (lib/server/payments/sandbox/*): reading a raw
- * body, JSON/HTML/303 answers, the fault delay, posting a webhook and awaiting it, and the
- * amount text of the hosted page. Kept apart so each fake reads as its provider's API only.
+ * Small HTTP pieces the fake providers share (lib/sandbox/*): reading a raw body, JSON/HTML/303
+ * answers, the fault delay, posting a webhook and awaiting it. Kept apart so each fake reads as
+ * its provider's API only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decimalToMinor } from '@/lib/server/payments/provider';
-
-const CURRENCY_SIGNS: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
-
-export function formatMinor(amountMinor: number, currency: string): string {
-  const major = (amountMinor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${CURRENCY_SIGNS[currency] ?? `${currency} `}${major}`;
-}
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

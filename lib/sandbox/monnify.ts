@@ -11,7 +11,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatMinor, minorOf, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
+import { minorOf, postWebhook, readBody, redirect, sendHtml, sendJson, sleep } from './fake-http';
+import { formatMinor } from '@/lib/domain/money';
 import { renderHostedPage } from './hosted-page';
 import type { FakeOptions, FakeProvider } from './types';
 
@@ -195,7 +196,7 @@ export function createFakeMonnify(options: FakeOptions): FakeProvider & { revoke
       if (decision !== 'pay' && decision !== 'fail' && decision !== 'cancel') return fail(res, 400, 'decision must be pay, fail or cancel');
       return redirect(res, await decide(tx.paymentReference, decision));
     }
-    sendHtml(res, renderHostedPage({ providerLabel: 'Monnify', amountText: formatMinor(tx.amountMinor, tx.currency), reference: tx.paymentReference, customerEmail: tx.customer.email, actionUrl: `${options.publicUrl}/checkout/${pageId}` }));
+    sendHtml(res, renderHostedPage({ providerLabel: 'Monnify', amountText: formatMinor(BigInt(tx.amountMinor), tx.currency, { sign: true }), reference: tx.paymentReference, customerEmail: tx.customer.email, actionUrl: `${options.publicUrl}/checkout/${pageId}` }));
   }
 
   function transactionAnswer(res: ServerResponse, tx: MonnifyTransaction | undefined): void {

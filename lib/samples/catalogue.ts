@@ -11,7 +11,7 @@
  * products.find((p) => p.slug === 'red-velvet-romance')?.price; // 55000
  */
 import type { ImageArt } from '@/lib/server/db/schema';
-import { ART_STYLES } from '@/lib/server/media/bouquet-art';
+import { ART_STYLES } from '@/lib/samples/bouquet-art';
 import {
   BACKGROUNDS,
   CATEGORY_DATA,
@@ -21,7 +21,7 @@ import {
   type ProductEntry,
   type ProductFamily,
   type SizePreset,
-} from '@/lib/server/seed/catalogue-data';
+} from '@/lib/samples/catalogue-data';
 import type {
   SeedCatalogue,
   SeedCategory,

@@ -1,0 +1,2 @@
+/** An e-mail as the shop writes it (templates.ts), sends it (mailer.ts) and keeps it in the dev outbox (outbox.ts). */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
