@@ -190,16 +190,16 @@ async function brokenOrders(url: string): Promise<string[]> {
     problems.push(...badTotals.rows.map((r) => `${r.id}: subtotal ${r.subtotal} vs items ${r.items}, total ${r.total} vs ${r.subtotal}+${r.delivery_fee}-${r.discount}`));
     const orphans = await db.query<{ id: string }>(`select a.id from payment_attempts a left join orders o on o.id = a.order_id where o.id is null`);
     problems.push(...orphans.rows.map((r) => `attempt ${r.id}: no order`));
-    const paid = await db.query<{ id: string; status: string; payment_status: string; succeeded: number }>(
-      `select o.id, o.status, o.payment_status,
+    const paid = await db.query<{ id: string; status: string; payment_state: string; succeeded: number }>(
+      `select o.id, o.status, o.payment_state,
               (select count(*)::int from payment_attempts a where a.order_id = o.id and a.status = 'succeeded') as succeeded
          from orders o`,
     );
     for (const r of paid.rows) {
-      const isPaid = r.status === 'paid' || r.payment_status.startsWith('PAID');
+      const isPaid = r.status === 'paid' || r.payment_state === 'paid';
       if (isPaid && r.succeeded !== 1) problems.push(`${r.id}: paid with ${r.succeeded} succeeded attempts`);
-      if (!isPaid && r.succeeded > 0) problems.push(`${r.id}: ${r.succeeded} succeeded attempts but ${r.status} / ${r.payment_status}`);
-      if (isPaid && !(r.status === 'paid' && r.payment_status.startsWith('PAID - GO AHEAD'))) problems.push(`${r.id}: half paid (${r.status} / ${r.payment_status})`);
+      if (!isPaid && r.succeeded > 0) problems.push(`${r.id}: ${r.succeeded} succeeded attempts but ${r.status} / ${r.payment_state}`);
+      if (isPaid && !(r.status === 'paid' && r.payment_state === 'paid')) problems.push(`${r.id}: half paid (${r.status} / ${r.payment_state})`);
     }
     return problems;
   } finally {

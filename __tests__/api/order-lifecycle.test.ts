@@ -76,6 +76,7 @@ const EXPECTED: Record<OrderEventType, Partial<Record<StateKey, StateKey>>> = {
     'paid/paid': 'cancelled/refund_due',
     'preparing/paid': 'cancelled/refund_due',
   },
+  late_payment: { 'cancelled/unpaid': 'cancelled/refund_due' },
   record_refund: { 'cancelled/refund_due': 'cancelled/refunded' },
 };
 
@@ -107,6 +108,8 @@ function eventOf(type: OrderEventType): OrderEvent {
       return { type, method: 'paystack', test: false, coversTotal: true, note: 'Paid with Paystack, reference T-1' };
     case 'record_refund':
       return { type, note: 'reference RF-REFUND-1' };
+    case 'late_payment':
+      return { type, method: 'paystack', note: 'Payment T-2: paid after the order was cancelled: refund due' };
     default:
       return { type, note: `${type} by the test` };
   }
@@ -217,7 +220,7 @@ describe('actors and guards', () => {
     expect(afterReal.timeline.at(-1)?.note).toBe(`Recipient moved abroad — Cancelled after payment: refund due: NGN ${real.amountsInCurrency.total.toLocaleString('en-US')}.00`);
   });
 
-  it('an audit row, once written, cannot be changed', async () => {
+  it('an audit row, once written, cannot be changed or removed', async () => {
     const order = await orderIn('paid/paid');
     await apply(order.id, { type: 'prepare', note: 'Roses in water' }, { kind: 'staff', id: 's1' });
     const failed = await db
@@ -229,6 +232,8 @@ describe('actors and guards', () => {
         (error: unknown) => error,
       );
     expect(failed).not.toBeNull();
+    await expect(db.delete(orderAudit).where(eq(orderAudit.orderId, order.id))).rejects.toThrow();
+    await expect(db.delete(orders).where(eq(orders.id, order.id))).rejects.toThrow();
     expect((await auditOf(db, order.id)).map((a) => a.note)).toEqual(['Roses in water']);
   });
 });

@@ -359,6 +359,14 @@ describe('PUT /v1/firebase/order/update-payment-details/{id}', () => {
     expect(paypal.body.data).toMatchObject({ paymentMethod: 'payPal', currency: 'GBP', conversionRate: shop.rate('GBP') });
     expect(paypal.body.data.amountsInCurrency.total).toBe(Math.ceil(total / shop.rate('GBP')));
     expect(paypal.body.data.timeline).toHaveLength(events + 1);
+
+    // The same choice again after the rate changed (the order still holds the old one) prices it at today's rate, still without a line.
+    const gbp = shop.rate('GBP');
+    await (await getDb()).update(orders).set({ conversionRate: gbp - 10 }).where(eq(orders.id, id));
+    const again = await payWith(id, 'GBP', 'payPal');
+    expect(again.body.data).toMatchObject({ status: 'awaiting_payment', conversionRate: gbp });
+    expect(again.body.data.amountsInCurrency.total).toBe(Math.ceil(total / gbp));
+    expect(again.body.data.timeline).toHaveLength(events + 1);
   });
 });
 

@@ -417,6 +417,19 @@ describe('webhooks', () => {
     expect(res.body.data.order.timeline.at(-1)?.note).toBe(`Payment ${a.reference}: paid while the order was already paid: refund due`);
   });
 
+  it('a card payment that arrives after the order was cancelled unpaid makes the order due a refund, once', async () => {
+    const order = await cardOrder();
+    const a = await started(order.id);
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    const paidOn = await decide(a.redirectUrl, 'pay');
+    const res = await verifyReturn(order.id, paidOn);
+    expect(res.body.data).toMatchObject({ outcome: 'failed', order: { status: 'cancelled', paymentState: 'refund_due', paymentStatus: 'REFUND DUE (paid with Paystack)' } });
+    expect(res.body.data.order.timeline.at(-1)?.note).toBe(`Payment ${a.reference}: paid after the order was cancelled: refund due`);
+    const again = await verifyReturn(order.id, paidOn);
+    expect(again.body.data.order.timeline).toHaveLength(res.body.data.order.timeline.length);
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ status: 'mismatch' });
+  });
+
   it('the webhook body is not trusted: a signed charge.success for an unpaid transaction asks Paystack and does not pay', async () => {
     const order = await cardOrder();
     const { reference } = await started(order.id);

@@ -17,7 +17,8 @@
  *                                                      └──deliver──► delivered ◄──deliver
  *   cancel: created, awaiting_payment, paid, preparing → cancelled (never after dispatch)
  *   payment: unpaid ─transfer_sent─► awaiting_confirmation; → paid (payment_confirmed,
- *            confirm_transfer); paid ─cancel─► refund_due ─record_refund─► refunded
+ *            confirm_transfer); paid ─cancel─► refund_due ─record_refund─► refunded;
+ *            cancelled and unpaid ─late_payment─► refund_due (money arrived after cancellation)
  */
 import type { CurrencyCode } from '@/lib/domain/money';
 import { methodAllows, methodLabel, PAYMENT_METHODS } from '@/lib/domain/checkout';
@@ -83,6 +84,7 @@ export type OrderEvent =
   | { type: 'deliver'; note?: string }
   | { type: 'delivery_failed'; note?: string }
   | { type: 'cancel'; note?: string }
+  | { type: 'late_payment'; method: string; note: string }
   | { type: 'record_refund'; note: string };
 export type OrderEventType = OrderEvent['type'];
 
@@ -136,6 +138,8 @@ export const TRANSITIONS: Record<OrderEventType, Rule> = {
     paymentTo: (s) => (s.payment === 'paid' ? (s.paymentTest ? 'paid' : 'refund_due') : 'unpaid'),
     actors: STAFF,
   },
+  // A provider confirms real money for an order cancelled before it was paid: it is due back.
+  late_payment: { from: ['cancelled'], payment: ['unpaid'], paymentTo: () => 'refund_due', actors: ['provider', 'shopper'] },
   record_refund: { from: ['cancelled'], payment: ['refund_due'], paymentTo: () => 'refunded', actors: STAFF },
 };
 
@@ -293,6 +297,7 @@ const EVENT_WORDS: Record<OrderEventType, string> = {
   deliver: 'marked delivered',
   delivery_failed: 'marked as a failed delivery',
   cancel: 'cancelled',
+  late_payment: 'paid late',
   record_refund: 'marked refunded',
 };
 
@@ -307,6 +312,7 @@ const EVENT_VERBS: Record<OrderEventType, string> = {
   deliver: 'mark an order delivered',
   delivery_failed: 'record a failed delivery',
   cancel: 'cancel an order',
+  late_payment: 'record a payment after cancellation',
   record_refund: 'record a refund',
 };
 

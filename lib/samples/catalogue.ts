@@ -11,6 +11,7 @@
  * products.find((p) => p.slug === 'red-velvet-romance')?.price; // 55000
  */
 import type { ImageArt } from '@/lib/server/db/schema';
+import { SHOP_BY_VALUES } from '@/lib/domain/catalogue';
 import { ART_STYLES } from '@/lib/samples/bouquet-art';
 import {
   BACKGROUNDS,
@@ -46,15 +47,8 @@ export const DESIGN_OPTIONS: readonly SeedDesignOption[] = [
   { name: 'in-a-box', title: 'In a Box', price: 0, sortOrder: 4 },
 ];
 
-/** Shop-by filter values (spec section 9, plus the shop's gerberas and carnations). */
-export const SHOP_BY_VALUES = {
-  budget: ['vip', 'regular'],
-  flowerType: ['forever roses', 'fresh flowers'],
-  design: ['box arrangements', 'bouquets', 'others', 'wrapped bouquet'],
-  packages: ['bundled products'],
-  delivery: ['same day delivery'],
-  flowerName: ['roses', 'chrysanthemums', 'lilies', 'million stars', 'gerberas', 'carnations'],
-} as const;
+/** Shop-by filter values: the domain's (the contracts and listings check against the same list). */
+export { SHOP_BY_VALUES };
 
 /** VIP arrangements start here (shop facts). */
 export const VIP_MIN_PRICE = 330_000;

@@ -36,7 +36,7 @@ import { transition } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState } from '@/lib/server/services/orders/rows';
 import { readCart, saveCart } from '@/lib/server/services/accounts/records';
 import { methodAllows } from '@/lib/domain/checkout';
-import { paymentRefusal, TEST_PAYMENT_MARK, wasPaid, type Actor } from '@/lib/domain/order-lifecycle';
+import { isPaid, paymentRefusal, TEST_PAYMENT_MARK, type Actor } from '@/lib/domain/order-lifecycle';
 import { formatMinor, type CurrencyCode } from '@/lib/domain/money';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -217,7 +217,7 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
         .where(eq(paymentAttempts.id, attempt.id));
 
     if (attempt.status === 'succeeded') return answer({ newlyPaid: false, state: 'paid' });
-    const paidBefore = wasPaid(lifecycleState(order));
+    const paidBefore = isPaid(lifecycleState(order));
     if (v.status === 'pending') return answer({ newlyPaid: false, state: paidBefore ? 'paid' : 'pending' });
     if (v.status === 'failed' || v.status === 'cancelled') {
       if (attempt.status !== 'mismatch') await record(v.status, v.detail ?? '');
@@ -239,7 +239,14 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
     const refundDue = async (note: string) => {
       if (attempt.status === 'mismatch') return;
       await record('mismatch', note);
-      await addEvent(tx, orderId, order.status, `Payment ${attempt.reference}: ${note}`, at);
+      const line = `Payment ${attempt.reference}: ${note}`;
+      // Real money for an order cancelled unpaid: the order itself is now due a refund, which staff
+      // can record. Otherwise (a second payment, a stale attempt) the attempt carries the refund due.
+      if (order.status === 'cancelled' && order.paymentState === 'unpaid' && !attempt.sandbox) {
+        await transition(tx, orderId, { type: 'late_payment', method: attempt.provider, note: line }, actor, at);
+      } else {
+        await addEvent(tx, orderId, order.status, line, at);
+      }
     };
     if (paidBefore) {
       // Paid already (another attempt, or staff confirmed a transfer): a second payment for one order.
@@ -272,7 +279,7 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
 
 function outcomeOf(settled: Settled): PaymentOutcome {
   const { order } = settled;
-  if (settled.state === 'paid' || wasPaid({ payment: order.paymentState })) return { outcome: 'paid', message: PAID_MESSAGE, order };
+  if (settled.state === 'paid' || isPaid({ payment: order.paymentState })) return { outcome: 'paid', message: PAID_MESSAGE, order };
   if (settled.state === 'pending') return { outcome: 'pending', message: PENDING_MESSAGE, order };
   return { outcome: 'failed', message: `${NOT_THROUGH}: ${settled.reason ?? 'it was declined'}`, order };
 }
@@ -284,7 +291,7 @@ async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<st
   if (provider.key === 'payPal') {
     // PayPal's verify captures the money: never capture for an order this attempt can no longer pay.
     const order = await loadOrder(db, attempt.orderId);
-    const blocked = wasPaid(lifecycleState(order))
+    const blocked = isPaid(lifecycleState(order))
       ? 'the order is already paid'
       : paymentRefusal(lifecycleState(order))
         ? `the order is ${order.status}`
@@ -322,7 +329,7 @@ export async function verifyPayment(db: Db, orderId: string, reference: string, 
   if (!isCardMethod(attempt.provider)) {
     // A transfer the shopper says was sent: staff confirm it.
     const current = await readOrder(db, orderId);
-    return wasPaid({ payment: current.paymentState })
+    return isPaid({ payment: current.paymentState })
       ? { outcome: 'paid', message: PAID_MESSAGE, order: current }
       : { outcome: 'pending', message: AWAITING_TRANSFER_MESSAGE, order: current };
   }

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { openDatabase, type Database } from '@/lib/server/db/client';
 import { MIGRATIONS_FOLDER } from '@/lib/server/db/prepare';
+import { paymentWording } from '@/lib/domain/order-lifecycle';
 
 let database: Database;
 let upTo7: string;
@@ -55,9 +56,12 @@ it('maps every old wording to the payment state it stood for', async () => {
     [{ status: 'created', paymentStatus: 'not paid', method: null }, { payment_state: 'unpaid', paid_with: null, payment_test: false }],
     [{ status: 'awaiting_payment', paymentStatus: 'awaiting confirmation', method: 'gtbTransfer' }, { payment_state: 'awaiting_confirmation', paid_with: null, payment_test: false }],
     [{ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Paystack)', method: 'paystack', succeededWith: 'paystack' }, { payment_state: 'paid', paid_with: 'paystack', payment_test: false }],
-    // Staff confirmed a transfer although the shopper had chosen a card: the method stands in.
-    [{ status: 'delivered', paymentStatus: 'PAID - GO AHEAD (Bank transfer)', method: 'gtbTransfer' }, { payment_state: 'paid', paid_with: 'gtbTransfer', payment_test: false }],
-    [{ status: 'preparing', paymentStatus: 'Paid - go ahead (cash at the shop)', method: null }, { payment_state: 'paid', paid_with: null, payment_test: false }],
+    // Staff confirmed a transfer: what their wording named in brackets stays what it reads.
+    [{ status: 'delivered', paymentStatus: 'PAID - GO AHEAD (Bank transfer)', method: 'paystack' }, { payment_state: 'paid', paid_with: 'Bank transfer', payment_test: false }],
+    [{ status: 'preparing', paymentStatus: 'Paid - go ahead (cash at the shop)', method: null }, { payment_state: 'paid', paid_with: 'cash at the shop', payment_test: false }],
+    [{ status: 'paid', paymentStatus: 'PAID - GO AHEAD', method: 'gtbTransfer' }, { payment_state: 'paid', paid_with: 'gtbTransfer', payment_test: false }],
+    // Past payment whatever the wording said: paid, so that staff can move it on.
+    [{ status: 'out_for_delivery', paymentStatus: 'not paid', method: 'monnify' }, { payment_state: 'paid', paid_with: 'monnify', payment_test: false }],
     [{ status: 'cancelled', paymentStatus: 'PAID - GO AHEAD (Flutterwave)', method: 'flutterwave', succeededWith: 'flutterwave' }, { payment_state: 'refund_due', paid_with: 'flutterwave', payment_test: false }],
     [
       { status: 'cancelled', paymentStatus: 'PAID - GO AHEAD (Paystack) – TEST PAYMENT, no money taken', method: 'paystack', succeededWith: 'paystack' },
@@ -75,6 +79,13 @@ it('maps every old wording to the payment state it stood for', async () => {
     const { rows } = (await database.db.execute(sql`SELECT status, payment_state, paid_with, payment_test FROM orders WHERE id = ${ids[i]}`)) as unknown as { rows: Record<string, unknown>[] };
     expect({ wording: old.paymentStatus, ...rows[0] }).toEqual({ wording: old.paymentStatus, status: old.status, ...expected });
   }
+  // Read back as the shop's wording: the brackets staff wrote stand.
+  const wordingOf = async (id: string) => {
+    const { rows } = (await database.db.execute(sql`SELECT payment_state, paid_with, payment_test FROM orders WHERE id = ${id}`)) as unknown as { rows: { payment_state: 'paid'; paid_with: string | null; payment_test: boolean }[] };
+    return paymentWording({ payment: rows[0]!.payment_state, paidWith: rows[0]!.paid_with, paymentTest: rows[0]!.payment_test });
+  };
+  expect(await wordingOf(ids[3]!)).toBe('PAID - GO AHEAD (Bank transfer)');
+  expect(await wordingOf(ids[4]!)).toBe('PAID - GO AHEAD (cash at the shop)');
   // The old column is gone, and the states are checked from now on.
   await expect(database.db.execute(sql`SELECT payment_status FROM orders LIMIT 1`)).rejects.toThrow();
   await expect(database.db.execute(sql`UPDATE orders SET payment_state = 'part paid' WHERE id = ${ids[0]}`)).rejects.toThrow();

@@ -101,6 +101,7 @@ export async function transition(tx: Db, orderId: string, event: OrderEvent, act
   const after: LifecycleState = { status: decision.status, payment: decision.payment, paidWith: before.paidWith, paymentTest: before.paymentTest };
   if (event.type === 'payment_confirmed') Object.assign(after, { paidWith: event.method, paymentTest: event.test });
   if (event.type === 'confirm_transfer') Object.assign(after, { paidWith: event.method ?? order.paymentMethod, paymentTest: false });
+  if (event.type === 'late_payment') Object.assign(after, { paidWith: event.method, paymentTest: false });
 
   const [updated] = await tx
     .update(orders)

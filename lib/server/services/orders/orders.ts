@@ -194,15 +194,12 @@ export function updatePaymentDetails(db: Db, id: string, body: z.output<typeof u
     const again = order.status === 'awaiting_payment' && order.paymentMethod === body.paymentMethod && order.currency === body.currency;
     // The method, the items and the details (which may have changed or aged since checkout) are
     // the lifecycle's guards; the day is checked against today's cut-off here.
-    if (again) {
-      // Chosen again as it was: nothing moves or is written, but the order must still qualify.
-      await assertAllowed(tx, id, event, SHOPPER);
-      await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
-    } else {
-      await tx.update(orders).set({ currency: body.currency, conversionRate: await rateFor(tx, body.currency), paymentMethod: body.paymentMethod, updatedAt: now }).where(eq(orders.id, id));
-      await transition(tx, id, event, SHOPPER, now);
-      await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
-    }
+    // Today's rate, whether the choice is new or the same again (the total follows it below).
+    await tx.update(orders).set({ currency: body.currency, conversionRate: await rateFor(tx, body.currency), paymentMethod: body.paymentMethod, updatedAt: now }).where(eq(orders.id, id));
+    // Chosen again as it was: the state stays and no line is written, but the order must still qualify.
+    if (again) await assertAllowed(tx, id, event, SHOPPER);
+    else await transition(tx, id, event, SHOPPER, now);
+    await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
     await recomputeTotals(tx, id, now, { keepStatus: true });
   });
 }
