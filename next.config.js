@@ -53,6 +53,9 @@ const nextConfig = {
     return [
       { source: '/v1/:path*', destination: '/api/v1/:path*' },
       { source: '/media/:path*', destination: '/api/media/:path*' },
+      // The staff API sits under /admin so that the back office's cookie (Path=/admin) reaches it
+      // and never a storefront page (ARCHITECTURE.md, Staff and access).
+      { source: '/admin/api/:path*', destination: '/api/staff/:path*' },
     ];
   },
 };

@@ -20,8 +20,12 @@
  */
 import zlib from 'node:zlib';
 
-/** Paths never cached: static files (they have their own caching), pictures, Next's API paths. */
-export const PASS_THROUGH = /^\/(_next\/static|_next\/image|api\/|media\/|favicon)/;
+/**
+ * Paths never cached: static files (they have their own caching), pictures, Next's API paths, and
+ * the back office (`/admin`, its page data and its API `/admin/api`): per staff member, answered
+ * `private, no-store`, and kept out here even if one ever said otherwise.
+ */
+export const PASS_THROUGH = /^\/(_next\/static|_next\/image|_next\/data\/[^/]+\/admin(?:[/.?]|$)|api\/|admin(?:[/?]|$)|media\/|favicon)/;
 const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'x-page-cache', 'x-request-id']);
 
 /** The `s-maxage` of a `public` answer, 0 otherwise. */

@@ -1,7 +1,7 @@
 /**
  * Serves the app's real API route handlers (`pages/api/**`) over real HTTP on 127.0.0.1, with
- * the `/v1/*` and `/media/*` rewrites of next.config.js, so that tests call the shop as a client
- * would. Routing follows Next's file conventions: static segments, `[param]` and `[...param]`.
+ * the `/v1/*`, `/media/*` and `/admin/api/*` (→ `/api/staff/*`) rewrites of next.config.js, so
+ * that tests call the shop as a client would. Routing follows Next's file conventions: static segments, `[param]` and `[...param]`.
  * The routes use the process's database, which nothing here opens or migrates: call
  * `openTestDatabase()` (helpers/db.ts: migrated, seeded, registered) before the first request.
  */
@@ -58,7 +58,7 @@ export async function startApiServer(): Promise<ApiServer> {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = url.pathname.replace(/^\/(v1|media)\//, '/api/$1/');
+    const pathname = url.pathname.replace(/^\/(v1|media)\//, '/api/$1/').replace(/^\/admin\/api\//, '/api/staff/');
     const parts = pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean);
     for (const entry of routes) {
       const params = match(entry, parts);

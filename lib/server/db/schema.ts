@@ -23,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_STATES } from '../../domain/order-lifecycle';
+import { ALL_BRANCH_ROLES, STAFF_BRANCHES, STAFF_ROLES } from '../../domain/staff';
 
 /** How a generated product picture is drawn; see `lib/samples/bouquet-art.ts`. */
 export type ImageArt = {
@@ -406,8 +407,8 @@ export const orderEvents = pgTable(
 
 /**
  * Who changed an order's state, and from what to what: one row per transition, written in the
- * same transaction as the change by `services/orders/lifecycle.ts`. Rows are never changed (a
- * trigger refuses UPDATE).
+ * same transaction as the change by `services/orders/lifecycle.ts`. Rows are never changed or
+ * removed (triggers refuse UPDATE, DELETE and TRUNCATE).
  */
 export const orderAudit = pgTable(
   'order_audit',
@@ -551,3 +552,90 @@ export const paymentAttempts = pgTable(
     uniqueIndex('payment_attempts_one_success_key').on(t.orderId).where(sql`${t.status} = 'succeeded'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Staff and access (issue 13). Staff accounts live apart from shoppers' `users`; every secret a
+// browser holds (session, device, e-mailed code) is stored as a SHA-256 digest only.
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/**
+ * A staff member of the back office. `email` is lower-cased and unique; `passwordHash` is an
+ * argon2id PHC string, null for a member the owner invited who has not chosen a password yet
+ * (they sign in with the e-mailed code, then choose one). `branch` null: every branch (owners
+ * and managers only). An inactive member cannot sign in, and their sessions stop working.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    branch: text('branch', { enum: STAFF_BRANCHES }),
+    passwordHash: text('password_hash'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who created this one; null when created by the `staff:add` command. */
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    uniqueIndex('staff_email_key').on(t.email),
+    check('staff_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('staff_role_known', sql.raw(`"role" IN (${quoted(STAFF_ROLES)})`)),
+    check('staff_branch_known', sql.raw(`"branch" IS NULL OR "branch" IN (${quoted(STAFF_BRANCHES)})`)),
+    check('staff_branch_needed', sql.raw(`"branch" IS NOT NULL OR "role" IN (${quoted(ALL_BRANCH_ROLES)})`)),
+  ],
+);
+
+/**
+ * Signed-in browsers: the SHA-256 of the random token in the `staff_session` cookie. A session
+ * ends at logout (`revoked_at`), 12 hours after `last_seen_at` (idle) or 7 days after
+ * `created_at` (absolute), whichever comes first.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_sessions_token_hash_key').on(t.tokenHash), index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Browsers a staff member has proven with an e-mailed code: the SHA-256 of the random token in
+ * the `staff_device` cookie. A password login from a known device needs no code.
+ */
+export const staffDevices = pgTable(
+  'staff_devices',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastUsed: timestamp('last_used', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.deviceHash] }), index('staff_devices_device_idx').on(t.deviceHash)],
+);
+
+/**
+ * The one live sign-in code of a staff member (a new one replaces the row, voiding the old code):
+ * its hash, expiry, wrong tries so far (dead at 5) and when it was used.
+ */
+export const staffCodes = pgTable('staff_codes', {
+  staffId: uuid('staff_id')
+    .primaryKey()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -14,6 +14,11 @@
  * Every request gets an id (`X-Request-Id`); a 500 quotes it, and the log line (method, path
  * without query, error class, PostgreSQL code, table: never a message or parameter) carries it.
  *
+ * Staff calls (`/admin/api/*`, authenticated by a cookie) are built with `route(…, { ownOrigin:
+ * true })`: every write must carry an `Origin` that is the shop's own (a missing one is refused
+ * too, since a cookie, unlike a bearer token, travels by itself), CORS_ORIGINS does not apply, and
+ * no CORS header is ever sent.
+ *
  * Handlers get the database (`db`) in their context, and never see a `business` that is not
  * this shop's: the wrapper refuses it in the query and in the body alike.
  *
@@ -31,6 +36,16 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { HttpError, logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** How a route treats other sites. */
+export type RouteOptions = {
+  /**
+   * Cookie-authenticated calls (the staff API): writes need an `Origin` that is the shop's own
+   * (SITE_URL's, or the host the request was sent to); without one, or with another, 403. Sites
+   * in CORS_ORIGINS get nothing either: no preflight, no CORS headers.
+   */
+  ownOrigin?: boolean;
+};
 
 /** Node's request plus the query Next (or the test server) puts on it. */
 export type ApiRequest = IncomingMessage & { query: Record<string, string | string[] | undefined>; body?: unknown };
@@ -163,6 +178,10 @@ async function readBody(req: ApiRequest): Promise<unknown> {
   }
 }
 
+export const CROSS_SITE_MESSAGE = 'Cross-site requests are not accepted';
+/** A write to a cookie-authenticated call without an `Origin`: not from a browser on the shop's pages. */
+export const OWN_PAGES_ONLY_MESSAGE = "This call is accepted only from the shop's own pages";
+
 /** The `scheme://host[:port]` of a URL, or null when it is not one. */
 function originOf(url: string): string | null {
   try {
@@ -195,13 +214,16 @@ function sameSite(req: ApiRequest, sent: string): boolean {
  * configured site, nor the host the request was sent to (the same deployment under another
  * name), nor a site listed in CORS_ORIGINS.
  */
-function checkOrigin(req: ApiRequest, method: Method): void {
+function checkOrigin(req: ApiRequest, method: Method, options: RouteOptions = {}): void {
   if (method === 'GET') return;
   const header = req.headers.origin;
-  if (header === undefined) return;
+  if (header === undefined) {
+    if (options.ownOrigin) throw new HttpError(403, OWN_PAGES_ONLY_MESSAGE);
+    return;
+  }
   const sent = header.trim().toLowerCase();
-  if (sameSite(req, sent) || listedOrigin(req)) return;
-  throw new HttpError(403, 'Cross-site requests are not accepted');
+  if (sameSite(req, sent) || (!options.ownOrigin && listedOrigin(req))) return;
+  throw new HttpError(403, CROSS_SITE_MESSAGE);
 }
 
 /** How long a browser may reuse a preflight's answer (seconds). */
@@ -212,11 +234,11 @@ const PREFLIGHT_MAX_AGE = '600';
  * (`X-Request-Id`), `Vary: Origin`, and for a site listed in CORS_ORIGINS the CORS headers that
  * let its page read the answer (errors included). Returns the request id.
  */
-export function beginAnswer(req: ApiRequest, res: ApiResponse): string {
+export function beginAnswer(req: ApiRequest, res: ApiResponse, options: RouteOptions = {}): string {
   const requestId = newRequestId();
   res.setHeader('X-Request-Id', requestId);
   res.setHeader('Vary', 'Origin');
-  const origin = listedOrigin(req);
+  const origin = options.ownOrigin ? null : listedOrigin(req);
   if (origin) {
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
@@ -229,8 +251,8 @@ export function beginAnswer(req: ApiRequest, res: ApiResponse): string {
  * preflight from any other site 403 (no CORS headers, so its browser sends nothing); anything
  * else 405 like any method the route does not have.
  */
-export function answerOptions(req: ApiRequest, res: ApiResponse, allowed: string): void {
-  const origin = listedOrigin(req);
+export function answerOptions(req: ApiRequest, res: ApiResponse, allowed: string, options: RouteOptions = {}): void {
+  const origin = options.ownOrigin ? null : listedOrigin(req);
   if (origin && req.headers['access-control-request-method'] !== undefined) {
     res.statusCode = 204;
     res.setHeader('Access-Control-Allow-Methods', allowed);
@@ -242,7 +264,7 @@ export function answerOptions(req: ApiRequest, res: ApiResponse, allowed: string
   }
   const sent = req.headers.origin?.trim().toLowerCase();
   if (sent !== undefined && !origin && !sameSite(req, sent)) {
-    sendError(res, new HttpError(403, 'Cross-site requests are not accepted'));
+    sendError(res, new HttpError(403, CROSS_SITE_MESSAGE));
     return;
   }
   sendError(res, new HttpError(405, `Method OPTIONS is not allowed here; use ${allowed}`, { Allow: allowed }));
@@ -258,13 +280,13 @@ export function sendFailure(req: ApiRequest, res: ApiResponse, requestId: string
   sendError(res, withReference(httpError, requestId));
 }
 
-/** Builds a Next API route handler from one endpoint per allowed method. */
-export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
+/** Builds a Next API route handler from one endpoint per allowed method (`options`: see RouteOptions). */
+export function route(endpoints: Partial<Record<Method, AnyEndpoint>>, options: RouteOptions = {}) {
   const allowed = Object.keys(endpoints).join(', ');
   return async function handler(req: ApiRequest, res: ApiResponse): Promise<void> {
-    const requestId = beginAnswer(req, res);
+    const requestId = beginAnswer(req, res, options);
     const asked = (req.method ?? 'GET').toUpperCase();
-    if (asked === 'OPTIONS') return answerOptions(req, res, allowed);
+    if (asked === 'OPTIONS') return answerOptions(req, res, allowed, options);
     // HEAD is a GET whose body Node leaves out: the same answer as the page cache gives it.
     const method = (asked === 'HEAD' && endpoints.GET ? 'GET' : asked) as Method;
     const spec = endpoints[method];
@@ -273,7 +295,7 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>) {
       return;
     }
     try {
-      checkOrigin(req, method);
+      checkOrigin(req, method, options);
       if (spec.authorize) await spec.authorize(req);
       const rawQuery = flatQuery(req.query);
       assertBusiness(rawQuery.business);

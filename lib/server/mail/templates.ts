@@ -75,3 +75,61 @@ ${deliveryText ? `<p>${escapeHtml(deliveryText)}</p>` : ''}
   const subject = `${brand}: ${test ? 'TEST PAYMENT (no money taken) ' : 'payment '}received for order ${orderNumber}`;
   return { to, subject, text, html };
 }
+
+/** The back office's sign-in code, e-mailed when a staff member signs in on a new device. */
+export function staffCodeMail(options: { to: string; brand: string; code: string; validMinutes: number; name: string }): MailMessage {
+  const { to, brand, code, validMinutes, name } = options;
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Your ${brand} back-office sign-in code is: ${code}`,
+    '',
+    `It is valid for ${validMinutes} minutes and can be used once. You get it because someone signed in with your password on a device the back office does not know yet.`,
+    '',
+    'If that was not you, do not share the code: change your password and use "Sign out everywhere".',
+    '',
+    brand,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>Hello ${escapeHtml(name)},</p>
+<p>Your ${escapeHtml(brand)} back-office sign-in code is:</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>
+<p>It is valid for ${validMinutes} minutes and can be used once. You get it because someone signed in with your password on a device the back office does not know yet.</p>
+<p>If that was not you, do not share the code: change your password and use &quot;Sign out everywhere&quot;.</p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  return { to, subject: `Your ${brand} back-office sign-in code`, text, html };
+}
+
+/** The invitation a new staff member gets when the owner adds them in the back office. */
+export function staffInviteMail(options: {
+  to: string;
+  brand: string;
+  code: string;
+  validHours: number;
+  name: string;
+  roleText: string;
+  signInUrl: string;
+}): MailMessage {
+  const { to, brand, code, validHours, name, roleText, signInUrl } = options;
+  const text = [
+    `Hello ${name},`,
+    '',
+    `You have been added to the ${brand} back office as ${roleText}.`,
+    '',
+    `Your one-time sign-in code is: ${code}`,
+    '',
+    `Open ${signInUrl}, choose "I have a sign-in code", enter this e-mail address and the code, then choose your password. The code is valid for ${validHours} hours and can be used once.`,
+    '',
+    brand,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>Hello ${escapeHtml(name)},</p>
+<p>You have been added to the ${escapeHtml(brand)} back office as ${escapeHtml(roleText)}.</p>
+<p>Your one-time sign-in code is:</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>
+<p>Open <a href="${escapeHtml(signInUrl)}">${escapeHtml(signInUrl)}</a>, choose &quot;I have a sign-in code&quot;, enter this e-mail address and the code, then choose your password. The code is valid for ${validHours} hours and can be used once.</p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  return { to, subject: `You have been added to the ${brand} back office`, text, html };
+}

@@ -27,6 +27,11 @@ export const RULES = {
   /** Code requests (each sends an e-mail), counted whether or not the account exists. */
   otpRequestPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   otpRequestPerAddress: { limit: 20, windowMs: 60 * MINUTE },
+  /** Wrong staff sign-in codes per staff e-mail (each code also dies after 5 wrong tries) and per address. */
+  staffCodePerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  staffCodePerAddress: { limit: 20, windowMs: 15 * MINUTE },
+  /** Staff sign-in codes e-mailed per staff member (each needs the right password first). */
+  staffCodeSendPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   /** Signups refused because the e-mail has an account (slows down probing for accounts). */
   signupConflictPerAddress: { limit: 10, windowMs: 60 * MINUTE },
   /** Order-tracker misses (unknown number, or an e-mail that is not the order's): slows down guessing. */

@@ -1,0 +1,80 @@
+/** @jest-environment node */
+/**
+ * One order in the back office over the real database: what each role sees (riders no money),
+ * which actions it may take now, actions applied through the lifecycle with the staff member as
+ * the actor, role refusals (403) and orders of another branch treated as unknown (404).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/client';
+import { orders } from '@/lib/server/db/schema';
+import { applyStaffAction, readStaffOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
+import { auditOf } from '@/lib/server/services/orders/lifecycle';
+import { closeTestDatabase, openTestDatabase } from '../helpers/db';
+import { placedOrder } from '../helpers/orders';
+
+let db: Db;
+
+beforeAll(async () => {
+  db = (await openTestDatabase()).db;
+});
+
+afterAll(async () => {
+  await closeTestDatabase();
+});
+
+const manager: StaffViewer = { id: '11111111-1111-4111-8111-111111111111', role: 'manager', branch: null };
+const lagosFlorist: StaffViewer = { id: '22222222-2222-4222-8222-222222222222', role: 'florist', branch: 'lagos' };
+const abujaRider: StaffViewer = { id: '33333333-3333-4333-8333-333333333333', role: 'rider', branch: 'abuja' };
+const lagosRider: StaffViewer = { id: '44444444-4444-4444-8444-444444444444', role: 'rider', branch: 'lagos' };
+
+async function lagosOrder(status: 'awaiting_payment' | 'paid', payment: 'unpaid' | 'awaiting_confirmation' | 'paid') {
+  const order = await placedOrder(db, { paymentMethod: 'gtbTransfer' });
+  await db.update(orders).set({ status, paymentState: payment, paidWith: payment === 'paid' ? 'gtbTransfer' : null, checkedOutAt: new Date() }).where(eq(orders.id, order.id));
+  return order;
+}
+
+it('a manager confirms a claimed transfer, then a florist prepares and a rider takes it out and delivers it', async () => {
+  const order = await lagosOrder('awaiting_payment', 'awaiting_confirmation');
+  expect((await readStaffOrder(db, order.id, manager)).actions).toEqual(['confirm_transfer', 'cancel']);
+  expect((await readStaffOrder(db, order.id, lagosFlorist)).actions).toEqual([]);
+
+  const confirmed = await applyStaffAction(db, order.id, { type: 'confirm_transfer', note: 'Seen on the GTBank statement' }, manager, new Date());
+  expect(confirmed.order).toMatchObject({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
+  expect((await readStaffOrder(db, order.id, lagosFlorist)).actions).toEqual(['prepare']);
+  await applyStaffAction(db, order.id, { type: 'prepare' }, lagosFlorist, new Date());
+  expect((await readStaffOrder(db, order.id, lagosRider)).actions).toEqual(['dispatch', 'deliver']);
+  await applyStaffAction(db, order.id, { type: 'dispatch' }, lagosRider, new Date());
+  await applyStaffAction(db, order.id, { type: 'delivery_failed', note: 'Nobody at the gate' }, lagosRider, new Date());
+  await applyStaffAction(db, order.id, { type: 'dispatch' }, lagosRider, new Date());
+  const delivered = await applyStaffAction(db, order.id, { type: 'deliver', note: 'Received by the recipient' }, lagosRider, new Date());
+  expect(delivered.order.status).toBe('delivered');
+  expect(delivered.history.map((h) => [h.event, h.actor])).toEqual([
+    ['confirm_transfer', `staff:${manager.id}`],
+    ['prepare', `staff:${lagosFlorist.id}`],
+    ['dispatch', `staff:${lagosRider.id}`],
+    ['delivery_failed', `staff:${lagosRider.id}`],
+    ['dispatch', `staff:${lagosRider.id}`],
+    ['deliver', `staff:${lagosRider.id}`],
+  ]);
+  expect(delivered.order.timeline.map((e) => e.note)).toContain('Delivery failed: Nobody at the gate');
+});
+
+it('refuses an action the role may not take (403) and writes nothing', async () => {
+  const order = await lagosOrder('paid', 'paid');
+  await expect(applyStaffAction(db, order.id, { type: 'cancel' }, lagosFlorist, new Date())).rejects.toMatchObject({ status: 403 });
+  await expect(applyStaffAction(db, order.id, { type: 'confirm_transfer' }, lagosRider, new Date())).rejects.toMatchObject({ status: 403 });
+  expect(await auditOf(db, order.id)).toEqual([]);
+  // An action the role may take but the order's state refuses is the lifecycle's 409.
+  await expect(applyStaffAction(db, order.id, { type: 'dispatch' }, lagosRider, new Date())).rejects.toMatchObject({ status: 409 });
+});
+
+it('an order of another branch does not exist for a branch-bound staff member; riders see no money', async () => {
+  const order = await lagosOrder('paid', 'paid');
+  await expect(readStaffOrder(db, order.id, abujaRider)).rejects.toMatchObject({ status: 404 });
+  await expect(applyStaffAction(db, order.id, { type: 'dispatch' }, abujaRider, new Date())).rejects.toMatchObject({ status: 404 });
+  const seen = await readStaffOrder(db, order.id, lagosRider);
+  expect(seen.order.amountsInCurrency.total).toBe(0);
+  expect(seen.order.orderProducts.every((p) => p.price === 0 && p.lineTotal === 0)).toBe(true);
+  expect(seen.attempts).toEqual([]);
+  expect((await readStaffOrder(db, order.id, manager)).order.amountsInCurrency.total).toBe(order.amountsInCurrency.total);
+});
