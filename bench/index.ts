@@ -5,7 +5,8 @@
  *   pages:     --lighthouse-runs N, --skip-lighthouse, --requests N, --warmup N, --no-build,
  *              --products N, --load-seconds N, --concurrency 10,50, --skip-load
  *              (and BENCH_DATABASE_URL for the catalogue calls on PostgreSQL)
- *   this file: --skip-catalogue, --skip-pages
+ *   board:     --orders N, --runs N (and BENCH_DATABASE_URL): the back office's board (bench/board.ts)
+ *   this file: --skip-catalogue, --skip-board, --skip-pages
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -13,9 +14,9 @@ import { parsePagesOptions, runPagesBench } from './pages';
 
 const ROOT = path.resolve(__dirname, '..');
 
-function catalogueBench(args: string[]): Promise<number> {
+function catalogueBench(args: string[], script = 'bench/run.ts'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['bench/run.ts', ...args], {
+    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [script, ...args], {
       cwd: ROOT,
       stdio: 'inherit',
     });
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
   if (!args.includes('--skip-catalogue')) {
     const code = await catalogueBench(args);
     if (code !== 0) throw new Error(`the catalogue bench failed (exit ${code})`);
+  }
+  if (!args.includes('--skip-board')) {
+    const code = await catalogueBench(args, 'bench/board.ts');
+    if (code !== 0) throw new Error(`the board bench failed (exit ${code})`);
   }
   if (!args.includes('--skip-pages')) await runPagesBench(pagesOptions);
 }
