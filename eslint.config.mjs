@@ -78,6 +78,13 @@ const config = [
     },
   },
   {
+    // The back office moves between its pages with full page loads (plain <a href>): Next's
+    // client-side navigation would fetch page data from /_next/data/…, outside the staff cookie's
+    // Path=/admin (ARCHITECTURE.md, Staff and access).
+    files: ['components/admin/**/*.tsx', 'pages/admin/**/*.tsx'],
+    rules: { '@next/next/no-html-link-for-pages': 'off' },
+  },
+  {
     // CommonJS configuration files and Node scripts.
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

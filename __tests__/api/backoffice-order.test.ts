@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { orders } from '@/lib/server/db/schema';
+import { orders, staff } from '@/lib/server/db/schema';
 import { applyStaffAction, readStaffOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
 import { auditOf } from '@/lib/server/services/orders/lifecycle';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
@@ -77,4 +77,18 @@ it('an order of another branch does not exist for a branch-bound staff member; r
   expect(seen.order.orderProducts.every((p) => p.price === 0 && p.lineTotal === 0)).toBe(true);
   expect(seen.attempts).toEqual([]);
   expect((await readStaffOrder(db, order.id, manager)).order.amountsInCurrency.total).toBe(order.amountsInCurrency.total);
+});
+
+it('names who did what in the history: a member by name and role, an id the shop does not know as Staff', async () => {
+  const ada: StaffViewer = { id: '55555555-5555-4555-8555-555555555555', role: 'manager', branch: null };
+  await db.insert(staff).values({ id: ada.id, email: `ada.${Date.now()}@example.com`, name: 'Ada Obi', role: 'manager' });
+  const order = await lagosOrder('awaiting_payment', 'unpaid');
+  const confirmed = await applyStaffAction(db, order.id, { type: 'confirm_transfer' }, ada, new Date());
+  await applyStaffAction(db, order.id, { type: 'prepare' }, lagosFlorist, new Date());
+  const { history } = await readStaffOrder(db, order.id, manager);
+  expect(confirmed.history.at(-1)?.actorName).toBe('Ada Obi (Manager)');
+  expect(history.map((h) => [h.event, h.actorName])).toEqual([
+    ['confirm_transfer', 'Ada Obi (Manager)'],
+    ['prepare', 'Staff'],
+  ]);
 });

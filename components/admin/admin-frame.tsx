@@ -44,7 +44,7 @@ export function AdminFrame({ title, brand, note, member, current, wide = false, 
             </a>
             <a href="/admin/account" aria-current={current === 'account' ? 'page' : undefined} title="Your account: password, sign out">
               {member.name}
-              <span className={styles.navRole}> · {STAFF_ROLE_LABELS[member.role]}</span>
+              <span className={styles.navRole}>{`· ${STAFF_ROLE_LABELS[member.role]}`}</span>
             </a>
           </nav>
         ) : (

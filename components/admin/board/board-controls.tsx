@@ -3,7 +3,7 @@
  * member who sees every branch), a search box, and the state tabs with the count of each for the
  * same day, branch and search.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { BOARD_BRANCHES, BOARD_BRANCH_LABELS, BOARD_STATES, BOARD_STATE_LABELS, type BoardBranch, type BoardState } from '@/lib/domain/backoffice';
 import { addDays, type BoardFilters } from './board-query';
 import styles from './board.module.css';
@@ -19,7 +19,12 @@ type Props = {
 export function BoardControls({ filters, today, showBranch, counts, onChange }: Props) {
   const id = useId();
   const [term, setTerm] = useState(filters.q);
-  useEffect(() => setTerm(filters.q), [filters.q]);
+  // Back/Forward to another search puts its term in the box.
+  const [shown, setShown] = useState(filters.q);
+  if (shown !== filters.q) {
+    setShown(filters.q);
+    setTerm(filters.q);
+  }
   const tomorrow = addDays(today, 1);
   const all = counts ? BOARD_STATES.reduce((sum, s) => sum + counts[s], 0) : null;
 

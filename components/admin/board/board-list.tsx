@@ -9,14 +9,14 @@ import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import { formatAmount } from '@/lib/domain/money';
 import type { StaffRole } from '@/lib/domain/staff';
 import { StateBadge } from '../state-badge';
-import { dayLabel, type BoardFilters } from './board-query';
+import { areaLabel, dayLabel, type BoardFilters } from './board-query';
 import styles from './board.module.css';
 
 /** Where an order goes: its pick-up point, or its zone and city ('Other state' outside Lagos and Abuja). */
 export function placeOf(row: Pick<BoardRow, 'deliveryMethod' | 'pickupPoint' | 'zone' | 'city'>): string {
   if (row.deliveryMethod === 'pick-up') return `Pick-up ${PICKUP_LOCATIONS.find((p) => p.code === row.pickupPoint)?.name ?? row.pickupPoint ?? ''}`.trim();
   const city = row.city === 'lagos' ? 'Lagos' : row.city === 'abuja' ? 'Abuja' : 'Other state';
-  return row.zone ? `${row.zone}, ${city}` : city;
+  return row.zone ? `${areaLabel(row.zone)}, ${city}` : city;
 }
 
 type Props = { board: Board | null; loading: boolean; role: StaffRole; filters: BoardFilters; onPage: (page: number) => void };

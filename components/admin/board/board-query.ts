@@ -82,3 +82,12 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'num
 export function dayLabel(day: string): string {
   return isDay(day) ? dayFormat.format(new Date(`${day}T12:00:00Z`)) : day || '—';
 }
+
+/**
+ * A delivery zone or state key for people.
+ * @example areaLabel('lagos-central') // 'Lagos central'
+ */
+export function areaLabel(key: string): string {
+  const words = key.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
+}

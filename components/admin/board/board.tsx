@@ -13,26 +13,29 @@ import { BoardControls } from './board-controls';
 import { BoardList } from './board-list';
 import styles from './board.module.css';
 
-type Load = { board: BoardAnswer | null; loading: boolean; error: string | null };
+type Loaded = { key: string; board: BoardAnswer | null; error: string | null };
 
-function useBoard(filters: BoardFilters): Load & { retry: () => void } {
-  const [load, setLoad] = useState<Load>({ board: null, loading: true, error: null });
+/** The board for the filters; while a new answer is on its way the last one stays, marked loading. */
+function useBoard(filters: BoardFilters): { board: BoardAnswer | null; loading: boolean; error: string | null; retry: () => void } {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const key = boardSearchString(filters);
+  const search = boardSearchString(filters);
+  const key = `${search}#${attempt}`;
   useEffect(() => {
     let current = true;
-    setLoad((before) => ({ ...before, loading: true, error: null }));
     import('@/lib/api/staff')
-      .then((calls) => calls.staffBoard(boardParams(filtersFromSearch(key, ''))))
+      .then((calls) => calls.staffBoard(boardParams(filtersFromSearch(search, ''))))
       .then(
-        (board) => current && setLoad({ board, loading: false, error: null }),
-        (failure: unknown) => current && setLoad((before) => ({ ...before, loading: false, error: failure instanceof Error ? failure.message : 'Could not load the orders.' })),
+        (board) => current && setLoaded({ key, board, error: null }),
+        (failure: unknown) =>
+          current && setLoaded((before) => ({ key, board: before?.board ?? null, error: failure instanceof Error ? failure.message : 'Could not load the orders.' })),
       );
     return () => {
       current = false;
     };
-  }, [key, attempt]);
-  return { ...load, retry: () => setAttempt((n) => n + 1) };
+  }, [search, key]);
+  const loading = loaded?.key !== key;
+  return { board: loaded?.board ?? null, loading, error: loading ? null : (loaded?.error ?? null), retry: () => setAttempt((n) => n + 1) };
 }
 
 export function Board({ staff, today, initial }: { staff: StaffMe; today: string; initial: BoardFilters }) {

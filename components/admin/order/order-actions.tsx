@@ -1,0 +1,129 @@
+/**
+ * The buttons for exactly the actions the server says the member may take now. Prepare,
+ * dispatch and deliver go at once; confirming a transfer asks for the method it came by
+ * (optional) and a note; cancelling asks to confirm, with a note; a failed delivery asks for the
+ * reason; a refund asks for its reference. The server's message shows when it refuses.
+ */
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { StaffActionBody } from '@/lib/contracts/backoffice';
+import { PAYMENT_METHODS, type PaymentMethodKey } from '@/lib/domain/checkout';
+import type { OrderEventType } from '@/lib/domain/order-lifecycle';
+import { ACTION_LABELS } from './order-text';
+import styles from './order.module.css';
+import admin from '../admin.module.css';
+
+type Props = {
+  actions: OrderEventType[];
+  currency: string;
+  paymentMethod: PaymentMethodKey | null;
+  busy: boolean;
+  onAct: (body: StaffActionBody) => Promise<boolean>;
+};
+
+const WITH_FORM: OrderEventType[] = ['confirm_transfer', 'cancel', 'delivery_failed', 'record_refund'];
+
+export function OrderActions({ actions, currency, paymentMethod, busy, onAct }: Props) {
+  const id = useId();
+  const [open, setOpen] = useState<OrderEventType | null>(null);
+  const [note, setNote] = useState('');
+  const [method, setMethod] = useState('');
+  const [reference, setReference] = useState('');
+  const manual = PAYMENT_METHODS.filter((m) => m.kind === 'manual' && (m.currencies as readonly string[]).includes(currency));
+
+  const start = (type: OrderEventType) => {
+    if (!WITH_FORM.includes(type)) return void act({ type } as StaffActionBody);
+    setNote('');
+    setReference('');
+    setMethod(manual.some((m) => m.key === paymentMethod) ? (paymentMethod ?? '') : '');
+    setOpen(type);
+  };
+
+  async function act(body: StaffActionBody) {
+    if (await onAct(body)) setOpen(null);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = note.trim() || undefined;
+    if (open === 'confirm_transfer') void act({ type: 'confirm_transfer', ...(method && { method }), ...(text && { note: text }) });
+    else if (open === 'cancel') void act({ type: 'cancel', ...(text && { note: text }) });
+    else if (open === 'delivery_failed') void act({ type: 'delivery_failed', note: note.trim() });
+    else if (open === 'record_refund') void act({ type: 'record_refund', reference: reference.trim(), ...(text && { note: text }) });
+  }
+
+  const escape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') setOpen(null);
+  };
+
+  if (actions.length === 0) return <p className={styles.muted}>Nothing to do on this order now.</p>;
+
+  return (
+    <div className={styles.actionArea}>
+      <div className={styles.actionButtons}>
+        {actions.map((type) => (
+          <button
+            key={type}
+            type="button"
+            className={type === 'cancel' || type === 'delivery_failed' ? `${admin.secondary} ${styles.warn}` : admin.primary}
+            disabled={busy}
+            aria-expanded={WITH_FORM.includes(type) ? open === type : undefined}
+            onClick={() => start(type)}
+          >
+            {ACTION_LABELS[type] ?? type}
+          </button>
+        ))}
+      </div>
+      {open && (
+        <form className={`${admin.form} ${styles.actionForm}`} onSubmit={submit} onKeyDown={escape} aria-label={ACTION_LABELS[open]}>
+          {open === 'cancel' && <p className={styles.confirmText}>Cancel this order? The shopper sees it as cancelled; money paid becomes a refund due.</p>}
+          {open === 'confirm_transfer' && (
+            <div className={admin.field}>
+              <label className={admin.label} htmlFor={`${id}-method`}>
+                Paid by
+              </label>
+              <select id={`${id}-method`} className={admin.input} value={method} onChange={(e) => setMethod(e.target.value)} autoFocus>
+                <option value="">As the shopper chose</option>
+                {manual.map((m) => (
+                  <option key={m.key} value={m.key}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {open === 'record_refund' && (
+            <div className={admin.field}>
+              <label className={admin.label} htmlFor={`${id}-reference`}>
+                Refund reference
+              </label>
+              <input id={`${id}-reference`} className={admin.input} required maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} autoFocus />
+            </div>
+          )}
+          <div className={admin.field}>
+            <label className={admin.label} htmlFor={`${id}-note`}>
+              {open === 'delivery_failed' ? 'Why did the delivery fail?' : 'Note (optional)'}
+            </label>
+            <textarea
+              id={`${id}-note`}
+              className={`${admin.input} ${styles.textarea}`}
+              required={open === 'delivery_failed'}
+              maxLength={1000}
+              rows={3}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              autoFocus={open === 'cancel' || open === 'delivery_failed'}
+            />
+          </div>
+          <div className={admin.actions}>
+            <button type="submit" className={open === 'cancel' ? `${admin.primary} ${styles.danger}` : admin.primary} disabled={busy}>
+              {busy ? 'Saving…' : open === 'cancel' ? 'Yes, cancel the order' : ACTION_LABELS[open]}
+            </button>
+            <button type="button" className={admin.secondary} onClick={() => setOpen(null)}>
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
