@@ -4,7 +4,13 @@
  * which actions it may take now, actions applied through the lifecycle with the staff member as
  * the actor, role refusals (403) and orders of another branch treated as unknown (404).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { getConfig } from '@/lib/server/config';
+import { mailIdle } from '@/lib/server/mail/mailer';
+import { readOutbox } from '@/lib/server/mail/outbox';
 import type { Db } from '@/lib/server/db/client';
 import { orders, staff } from '@/lib/server/db/schema';
 import { applyStaffAction, readStaffOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
@@ -13,13 +19,18 @@ import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { placedOrder } from '../helpers/orders';
 
 let db: Db;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-backoffice-'));
 
 beforeAll(async () => {
   db = (await openTestDatabase()).db;
+  getConfig().dataDir = dataDir;
+  getConfig().smtpUrl = undefined;
 });
 
 afterAll(async () => {
+  await mailIdle();
   await closeTestDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const manager: StaffViewer = { id: '11111111-1111-4111-8111-111111111111', role: 'manager', branch: null };
@@ -57,6 +68,18 @@ it('a manager confirms a claimed transfer, then a florist prepares and a rider t
     ['deliver', `staff:${lagosRider.id}`],
   ]);
   expect(delivered.order.timeline.map((e) => e.note)).toContain('Delivery failed: Nobody at the gate');
+
+  // The sender heard at each step: paid, on its way (twice: the redelivery too), delivered; each with the tracker link.
+  await mailIdle();
+  const mails = (await readOutbox(dataDir, { to: order.client.email })).map((m) => m.subject).sort();
+  expect(mails).toEqual(
+    [`payment received for order ${order.orderNumber}`, `order ${order.orderNumber} is on its way`, `order ${order.orderNumber} is on its way`, `order ${order.orderNumber} delivered`]
+      .map((end) => `${getConfig().brandName}: ${end}`)
+      .sort(),
+  );
+  const deliveredMail = (await readOutbox(dataDir, { to: order.client.email })).find((m) => m.subject.endsWith('delivered'));
+  expect(deliveredMail?.text).toContain(`has been delivered to ${order.deliveryDetails.recipientName}`);
+  expect(deliveredMail?.text).toContain(`/order-tracker?number=${order.orderNumber}`);
 });
 
 it('refuses an action the role may not take (403) and writes nothing', async () => {

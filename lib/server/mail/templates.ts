@@ -76,6 +76,42 @@ ${deliveryText ? `<p>${escapeHtml(deliveryText)}</p>` : ''}
   return { to, subject, text, html };
 }
 
+/** What the sender hears when the order leaves the shop or arrives. */
+export type OrderProgressMail = {
+  to: string;
+  brand: string;
+  senderName: string;
+  orderNumber: string;
+  /** out: on its way to the recipient (or ready at the pick-up point); delivered: received or collected. */
+  stage: 'out' | 'delivered';
+  pickup: boolean;
+  recipientName: string;
+  trackUrl: string;
+};
+
+/** The sender's e-mail when a rider takes the order out, and when it is delivered (plain text and HTML). */
+export function orderProgressMail(options: OrderProgressMail): MailMessage {
+  const { to, brand, senderName, orderNumber, stage, pickup, recipientName, trackUrl } = options;
+  const who = recipientName || 'the recipient';
+  const line =
+    stage === 'out'
+      ? pickup
+        ? `Order ${orderNumber} is ready for collection.`
+        : `Order ${orderNumber} is on its way to ${who}.`
+      : pickup
+        ? `Order ${orderNumber} has been collected.`
+        : `Order ${orderNumber} has been delivered to ${who}.`;
+  const text = [senderName ? `Dear ${senderName},` : 'Hello,', '', line, '', `Track your order: ${trackUrl}`, '', brand].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(senderName ? `Dear ${senderName},` : 'Hello,')}</p>
+<p>${escapeHtml(line)}</p>
+<p><a href="${escapeHtml(trackUrl)}">Track your order</a></p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  const subject = `${brand}: order ${orderNumber} ${stage === 'out' ? (pickup ? 'is ready for collection' : 'is on its way') : pickup ? 'collected' : 'delivered'}`;
+  return { to, subject, text, html };
+}
+
 /** The back office's sign-in code, e-mailed when a staff member signs in on a new device. */
 export function staffCodeMail(options: { to: string; brand: string; code: string; validMinutes: number; name: string }): MailMessage {
   const { to, brand, code, validMinutes, name } = options;

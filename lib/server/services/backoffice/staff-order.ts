@@ -10,6 +10,7 @@ import type { Db } from '@/lib/server/db/client';
 import { paymentAttempts, staff } from '@/lib/server/db/schema';
 import { HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
+import { sendProgressMail } from '@/lib/server/services/orders/notices';
 import { auditOf, transition } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState, loadOrder, type OrderRow } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
@@ -117,5 +118,6 @@ export async function applyStaffAction(db: Db, id: string, action: StaffAction, 
   });
   const result = await readStaffOrder(db, id, viewer);
   if (action.type === 'confirm_transfer') sendPaidConfirmation(await readOrder(db, id));
+  else sendProgressMail(await readOrder(db, id), action.type);
   return result;
 }

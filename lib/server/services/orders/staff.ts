@@ -15,9 +15,10 @@ import { sha256 } from '@/lib/server/security/tokens';
 import { loadOrder } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
 import { transition } from '@/lib/server/services/orders/lifecycle';
-import { staffEventFor, type Actor, type OrderEvent, type OrderStatus } from '@/lib/domain/order-lifecycle';
+import { staffEventFor, type Actor, type OrderEvent, type OrderEventType, type OrderStatus } from '@/lib/domain/order-lifecycle';
 import type { Order } from '@/lib/contracts/orders';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
+import { sendProgressMail } from '@/lib/server/services/orders/notices';
 
 export const STAFF_TOKEN_MESSAGE = 'A valid staff token is required';
 
@@ -52,15 +53,18 @@ export type MoveOptions = {
  * e-mails the sender a confirmation once the move is committed.
  */
 export async function moveOrder(db: Db, id: string, to: OrderStatus, options: MoveOptions): Promise<Order> {
+  let moved: OrderEventType | null = null;
   const order = await db.transaction(async (tx) => {
     const current = await loadOrder(tx, id, true);
     const type = staffEventFor(current.status, to);
+    moved = type;
     if (!type) throw new HttpError(409, `Staff cannot move an order to ${to}: that status follows the shopper's checkout`);
     const event: OrderEvent = type === 'confirm_transfer' ? { type, method: options.paidWith?.method, note: options.note } : { type, note: options.note };
     await transition(tx, id, event, options.actor, options.at);
     return readOrder(tx, id);
   });
   if (to === 'paid') sendPaidConfirmation(order);
+  else if (moved) sendProgressMail(order, moved);
   return order;
 }
 
