@@ -38,7 +38,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 import { LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH, type SavedRecipient } from '@/lib/domain/accounts';
 import { cartItemSchema } from '@/lib/contracts/cart';
 import type { SameShape } from '@/lib/contracts/same-shape';
-import { businessField, optional, singleLine, strictObject } from '@/lib/contracts/text';
+import { businessField, emailField, optional, singleLine, strictObject } from '@/lib/contracts/text';
 
 export { LEGACY_UPGRADE_MESSAGE, PASSWORD_MIN_LENGTH };
 export type { SavedRecipient };
@@ -58,12 +58,7 @@ export const OTP_MESSAGES = {
   dead: 'Too many wrong tries for this code. Please request a new one.',
 } as const;
 
-const email = z
-  .string({ message: 'email is required' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'email is too long')
-  .pipe(z.email({ message: 'email must be a valid e-mail address' }));
+const email = emailField;
 /** A password as typed at login: anything non-empty (older accounts may predate the rule). */
 const password = z.string({ message: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX_LENGTH, 'password is too long');
 /** A new password (signup, change): the shop's rule. */

@@ -37,7 +37,7 @@ import {
   type StaffMember,
 } from '@/lib/domain/staff';
 import type { SameShape } from '@/lib/contracts/same-shape';
-import { optional, singleLine, strictObject } from '@/lib/contracts/text';
+import { emailField, optional, singleLine, strictObject } from '@/lib/contracts/text';
 
 export { STAFF_CODE_MAX_ATTEMPTS, STAFF_CODE_VALID_MINUTES, STAFF_INVITE_HOURS, STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH };
 
@@ -50,12 +50,7 @@ export const STAFF_CODE_MESSAGES = {
   dead: 'Too many wrong tries for this code. Please sign in again to get a new one.',
 } as const;
 
-const email = z
-  .string({ message: 'email is required' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'email is too long')
-  .pipe(z.email({ message: 'email must be a valid e-mail address' }));
+const email = emailField;
 const password = z.string({ message: 'password is required' }).min(1, 'password is required').max(STAFF_PASSWORD_MAX_LENGTH, 'password is too long');
 export const newStaffPassword = z
   .string({ message: 'password is required' })

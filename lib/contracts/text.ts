@@ -103,3 +103,11 @@ export const businessField = singleLine(64).optional();
 
 /** The body of a write call that takes nothing but `business` (e.g. POST /v1/payments/start/{id} {}). */
 export const emptyBody = strictObject({ business: businessField });
+
+/** An e-mail address as typed: trimmed, lower-cased, at most 254 characters, and a valid address. */
+export const emailField = z
+  .string({ message: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'email is too long')
+  .pipe(z.email({ message: 'email must be a valid e-mail address' }));
