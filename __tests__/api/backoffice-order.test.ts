@@ -12,11 +12,12 @@ import { getConfig } from '@/lib/server/config';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
 import type { Db } from '@/lib/server/db/client';
-import { orders, staff } from '@/lib/server/db/schema';
+import { orders } from '@/lib/server/db/schema';
 import { applyStaffAction, readStaffOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
 import { auditOf } from '@/lib/server/services/orders/lifecycle';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
-import { placedOrder } from '../helpers/orders';
+import { placedOrder, tag } from '../helpers/orders';
+import { insertStaff } from '@/lib/server/services/staff/members';
 
 let db: Db;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-backoffice-'));
@@ -25,6 +26,11 @@ beforeAll(async () => {
   db = (await openTestDatabase()).db;
   getConfig().dataDir = dataDir;
   getConfig().smtpUrl = undefined;
+  manager = await member('manager', null);
+  lagosFlorist = await member('florist', 'lagos');
+  abujaRider = await member('rider', 'abuja');
+  lagosRider = await member('rider', 'lagos');
+  otherLagosRider = await member('rider', 'lagos');
 });
 
 afterAll(async () => {
@@ -33,10 +39,17 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const manager: StaffViewer = { id: '11111111-1111-4111-8111-111111111111', role: 'manager', branch: null };
-const lagosFlorist: StaffViewer = { id: '22222222-2222-4222-8222-222222222222', role: 'florist', branch: 'lagos' };
-const abujaRider: StaffViewer = { id: '33333333-3333-4333-8333-333333333333', role: 'rider', branch: 'abuja' };
-const lagosRider: StaffViewer = { id: '44444444-4444-4444-8444-444444444444', role: 'rider', branch: 'lagos' };
+let manager: StaffViewer;
+let lagosFlorist: StaffViewer;
+let abujaRider: StaffViewer;
+let lagosRider: StaffViewer;
+let otherLagosRider: StaffViewer;
+
+/** A staff member in the database (riders are recorded on orders, so they must exist). */
+async function member(role: StaffViewer['role'], branch: StaffViewer['branch']): Promise<StaffViewer> {
+  const row = await insertStaff(db, { email: `bo.${tag()}@example.com`, name: `${role} ${tag()}`, role, branch, passwordHash: null, createdBy: null }, new Date());
+  return { id: row.id, role, branch };
+}
 
 async function lagosOrder(status: 'awaiting_payment' | 'paid', payment: 'unpaid' | 'awaiting_confirmation' | 'paid') {
   const order = await placedOrder(db, { paymentMethod: 'gtbTransfer' });
@@ -103,15 +116,40 @@ it('an order of another branch does not exist for a branch-bound staff member; r
 });
 
 it('names who did what in the history: a member by name and role, an id the shop does not know as Staff', async () => {
-  const ada: StaffViewer = { id: '55555555-5555-4555-8555-555555555555', role: 'manager', branch: null };
-  await db.insert(staff).values({ id: ada.id, email: `ada.${Date.now()}@example.com`, name: 'Ada Obi', role: 'manager' });
+  const adaRow = await insertStaff(db, { email: `ada.${tag()}@example.com`, name: 'Ada Obi', role: 'manager', branch: null, passwordHash: null, createdBy: null }, new Date());
+  const ada: StaffViewer = { id: adaRow.id, role: 'manager', branch: null };
   const order = await lagosOrder('awaiting_payment', 'unpaid');
   const confirmed = await applyStaffAction(db, order.id, { type: 'confirm_transfer' }, ada, new Date());
-  await applyStaffAction(db, order.id, { type: 'prepare' }, lagosFlorist, new Date());
+  const unknown: StaffViewer = { id: '66666666-6666-4666-8666-666666666666', role: 'florist', branch: 'lagos' };
+  await applyStaffAction(db, order.id, { type: 'prepare' }, unknown, new Date());
   const { history } = await readStaffOrder(db, order.id, manager);
   expect(confirmed.history.at(-1)?.actorName).toBe('Ada Obi (Manager)');
   expect(history.map((h) => [h.event, h.actorName])).toEqual([
     ['confirm_transfer', 'Ada Obi (Manager)'],
     ['prepare', 'Staff'],
   ]);
+});
+
+it('a manager sends the order out with a rider of its branch; only that rider delivers it', async () => {
+  const order = await lagosOrder('paid', 'paid');
+  await applyStaffAction(db, order.id, { type: 'prepare' }, manager, new Date());
+  const prepared = await readStaffOrder(db, order.id, manager);
+  expect(prepared.riders.map((r) => r.id).sort()).toEqual(expect.arrayContaining([lagosRider.id, otherLagosRider.id]));
+  expect(prepared.riders.map((r) => r.id)).not.toContain(abujaRider.id);
+  await expect(applyStaffAction(db, order.id, { type: 'dispatch', riderId: abujaRider.id }, manager, new Date())).rejects.toMatchObject({ status: 400 });
+  await expect(applyStaffAction(db, order.id, { type: 'dispatch', riderId: otherLagosRider.id }, lagosRider, new Date())).rejects.toMatchObject({ status: 403 });
+
+  const out = await applyStaffAction(db, order.id, { type: 'dispatch', riderId: lagosRider.id }, manager, new Date());
+  expect(out.order.status).toBe('out_for_delivery');
+  expect(out.rider?.id).toBe(lagosRider.id);
+  expect((await readStaffOrder(db, order.id, otherLagosRider)).actions).toEqual([]);
+  await expect(applyStaffAction(db, order.id, { type: 'deliver' }, otherLagosRider, new Date())).rejects.toMatchObject({ status: 403, message: 'This delivery is out with another rider' });
+  expect((await readStaffOrder(db, order.id, lagosRider)).actions).toEqual(['deliver', 'delivery_failed']);
+  expect((await applyStaffAction(db, order.id, { type: 'deliver' }, lagosRider, new Date())).order.status).toBe('delivered');
+});
+
+it('a rider who takes an order out is recorded as its rider', async () => {
+  const order = await lagosOrder('paid', 'paid');
+  await applyStaffAction(db, order.id, { type: 'prepare' }, lagosFlorist, new Date());
+  expect((await applyStaffAction(db, order.id, { type: 'dispatch' }, otherLagosRider, new Date())).rider?.id).toBe(otherLagosRider.id);
 });

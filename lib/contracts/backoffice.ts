@@ -30,7 +30,7 @@ export const staffActionBody = z.discriminatedUnion(
   [
     strictObject({ type: z.literal('confirm_transfer'), method: z.enum(MANUAL_METHODS, { message: `method must be one of ${MANUAL_METHODS.join(', ')}` }).optional(), note }),
     strictObject({ type: z.literal('prepare'), note }),
-    strictObject({ type: z.literal('dispatch'), note }),
+    strictObject({ type: z.literal('dispatch'), riderId: z.uuid({ message: 'riderId must be a staff id' }).optional(), note }),
     strictObject({ type: z.literal('deliver'), note }),
     strictObject({ type: z.literal('delivery_failed'), note: multiLine(1000).min(1, 'note is required: say why the delivery failed') }),
     strictObject({ type: z.literal('cancel'), note }),
@@ -70,4 +70,8 @@ export type StaffOrder = {
   attempts: { provider: string; reference: string; amount: string; status: string; sandbox: boolean; note: string; at: string }[];
   history: StaffHistoryEntry[];
   actions: OrderEventType[];
+  /** The rider who took it out, once dispatched. */
+  rider: { id: string; name: string } | null;
+  /** Active riders of the order's branch a manager or owner may send it out with (empty for others). */
+  riders: { id: string; name: string }[];
 };

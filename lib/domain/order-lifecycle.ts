@@ -80,7 +80,8 @@ export type OrderEvent =
   | { type: 'payment_confirmed'; method: string; test: boolean; coversTotal: boolean; note: string }
   | { type: 'confirm_transfer'; method?: string; note?: string }
   | { type: 'prepare'; note?: string }
-  | { type: 'dispatch'; note?: string }
+  /** `riderId`: the rider who takes it out (recorded on the order). */
+  | { type: 'dispatch'; note?: string; riderId?: string }
   | { type: 'deliver'; note?: string }
   | { type: 'delivery_failed'; note?: string }
   | { type: 'cancel'; note?: string }

@@ -94,6 +94,8 @@ export function staffOrder(overrides: Partial<StaffOrder> = {}, orderOverrides: 
     attempts: [{ provider: 'gtbTransfer', reference: 'RF-100001', amount: 'NGN 94,500.00', status: 'claimed', sandbox: false, note: '', at: '2027-02-10T10:05:00.000Z' }],
     history: [{ event: 'transfer_sent', actor: 'shopper', actorName: 'Shopper', from: 'awaiting_payment/unpaid', to: 'awaiting_payment/awaiting_confirmation', note: '', at: '2027-02-10T10:05:00.000Z' }],
     actions: ['confirm_transfer', 'cancel'],
+    rider: null,
+    riders: [],
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { OrderView } from '@/components/admin/order/order-view';
 import type { StaffOrder } from '@/lib/contracts/backoffice';
 import { listenToMsw, server } from '../../helpers/msw';
 import { fail, ok, staffOrder } from './fixtures';
+import { ACTION_LABELS as ACTION } from '@/components/admin/order/order-text';
 
 listenToMsw();
 
@@ -109,6 +110,29 @@ describe('the order page', () => {
     await user.type(refund.getByLabelText('Refund reference'), 'GTB-778812');
     await user.click(refund.getByRole('button', { name: 'Record refund' }));
     await waitFor(() => expect(posted.at(-1)).toEqual({ type: 'record_refund', reference: 'GTB-778812' }));
+  });
+
+  it('a manager sends an order out with a rider of its branch; the rider is shown; a rider dispatches at once', async () => {
+    const riders = [
+      { id: 'r-1', name: 'Musa Bello' },
+      { id: 'r-2', name: 'Tobi Ade' },
+    ];
+    answerOrder(staffOrder({ actions: ['dispatch'], riders }, { status: 'preparing', paymentState: 'paid' }));
+    const posted = answerAction(staffOrder({ actions: ['deliver'], rider: riders[1]!, riders }, { status: 'out_for_delivery', paymentState: 'paid' }));
+    const user = userEvent.setup();
+    const { unmount } = render(<OrderView id="order-1" role="manager" />);
+    await user.click(await screen.findByRole('button', { name: ACTION.dispatch }));
+    const form = within(screen.getByRole('form', { name: ACTION.dispatch }));
+    await user.selectOptions(form.getByLabelText('Rider'), 'r-2');
+    await user.click(form.getByRole('button', { name: ACTION.dispatch }));
+    await waitFor(() => expect(posted).toEqual([{ type: 'dispatch', riderId: 'r-2' }]));
+    expect(await screen.findByText('Tobi Ade')).toBeInTheDocument();
+    unmount();
+
+    answerOrder(staffOrder({ actions: ['dispatch'] }, { status: 'preparing', paymentState: 'paid' }));
+    render(<OrderView id="order-1" role="rider" />);
+    await user.click(await screen.findByRole('button', { name: ACTION.dispatch }));
+    await waitFor(() => expect(posted.at(-1)).toEqual({ type: 'dispatch' }));
   });
 
   it('asks before cancelling, and shows the server refusal', async () => {

@@ -1,6 +1,7 @@
 /**
- * The buttons for exactly the actions the server says the member may take now. Prepare,
- * dispatch and deliver go at once; confirming a transfer asks for the method it came by
+ * The buttons for exactly the actions the server says the member may take now. Prepare and
+ * deliver go at once, and so does dispatch for a rider (they take it out themselves); a manager
+ * dispatching chooses the rider; confirming a transfer asks for the method it came by
  * (optional) and a note; cancelling asks to confirm, with a note; a failed delivery asks for the
  * reason; a refund asks for its reference. The server's message shows when it refuses.
  */
@@ -16,24 +17,29 @@ type Props = {
   actions: OrderEventType[];
   currency: string;
   paymentMethod: PaymentMethodKey | null;
+  /** Riders a manager may send the order out with (empty: dispatch goes at once). */
+  riders: { id: string; name: string }[];
   busy: boolean;
   onAct: (body: StaffActionBody) => Promise<boolean>;
 };
 
 const WITH_FORM: OrderEventType[] = ['confirm_transfer', 'cancel', 'delivery_failed', 'record_refund'];
 
-export function OrderActions({ actions, currency, paymentMethod, busy, onAct }: Props) {
+export function OrderActions({ actions, currency, paymentMethod, riders, busy, onAct }: Props) {
   const id = useId();
   const [open, setOpen] = useState<OrderEventType | null>(null);
   const [note, setNote] = useState('');
   const [method, setMethod] = useState('');
   const [reference, setReference] = useState('');
+  const [rider, setRider] = useState('');
+  const withForm = riders.length > 0 ? [...WITH_FORM, 'dispatch'] : WITH_FORM;
   const manual = PAYMENT_METHODS.filter((m) => m.kind === 'manual' && (m.currencies as readonly string[]).includes(currency));
 
   const start = (type: OrderEventType) => {
-    if (!WITH_FORM.includes(type)) return void act({ type } as StaffActionBody);
+    if (!withForm.includes(type)) return void act({ type } as StaffActionBody);
     setNote('');
     setReference('');
+    setRider(riders[0]?.id ?? '');
     setMethod(manual.some((m) => m.key === paymentMethod) ? (paymentMethod ?? '') : '');
     setOpen(type);
   };
@@ -46,6 +52,7 @@ export function OrderActions({ actions, currency, paymentMethod, busy, onAct }: 
     event.preventDefault();
     const text = note.trim() || undefined;
     if (open === 'confirm_transfer') void act({ type: 'confirm_transfer', ...(method && { method }), ...(text && { note: text }) });
+    else if (open === 'dispatch') void act({ type: 'dispatch', ...(rider && { riderId: rider }), ...(text && { note: text }) });
     else if (open === 'cancel') void act({ type: 'cancel', ...(text && { note: text }) });
     else if (open === 'delivery_failed') void act({ type: 'delivery_failed', note: note.trim() });
     else if (open === 'record_refund') void act({ type: 'record_refund', reference: reference.trim(), ...(text && { note: text }) });
@@ -66,7 +73,7 @@ export function OrderActions({ actions, currency, paymentMethod, busy, onAct }: 
             type="button"
             className={type === 'cancel' || type === 'delivery_failed' ? `${admin.secondary} ${styles.warn}` : admin.primary}
             disabled={busy}
-            aria-expanded={WITH_FORM.includes(type) ? open === type : undefined}
+            aria-expanded={withForm.includes(type) ? open === type : undefined}
             onClick={() => start(type)}
           >
             {ACTION_LABELS[type] ?? type}
@@ -88,6 +95,21 @@ export function OrderActions({ actions, currency, paymentMethod, busy, onAct }: 
                     {m.label}
                   </option>
                 ))}
+              </select>
+            </div>
+          )}
+          {open === 'dispatch' && (
+            <div className={admin.field}>
+              <label className={admin.label} htmlFor={`${id}-rider`}>
+                Rider
+              </label>
+              <select id={`${id}-rider`} className={admin.input} value={rider} onChange={(e) => setRider(e.target.value)} autoFocus>
+                {riders.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+                <option value="">No rider named</option>
               </select>
             </div>
           )}

@@ -15,7 +15,7 @@ function Phone({ number, code }: { number: string; code: string }) {
   return <a href={`tel:${normalisePhone(number, code || undefined)}`}>{number}</a>;
 }
 
-export function OrderDetails({ order }: { order: Order }) {
+export function OrderDetails({ order, rider = null }: { order: Order; rider?: { id: string; name: string } | null }) {
   const d = order.deliveryDetails;
   const pickup = order.deliveryMethod === 'pick-up' ? PICKUP_LOCATIONS.find((p) => p.code === order.despatchLocation) : undefined;
   const address = order.recipientAddress || d.recipientAddress;
@@ -109,6 +109,12 @@ export function OrderDetails({ order }: { order: Order }) {
               <>
                 <dt>Point</dt>
                 <dd>{pickup.name}</dd>
+              </>
+            )}
+            {rider && (
+              <>
+                <dt>Rider</dt>
+                <dd>{rider.name}</dd>
               </>
             )}
             {order.deliveryInstruction && (

@@ -72,7 +72,7 @@ export function OrderView({ id, role }: { id: string; role: StaffRole }) {
     );
   }
 
-  const { order, attempts, history, actions } = load.data;
+  const { order, attempts, history, actions, rider, riders } = load.data;
   const state = boardStateOf({ status: order.status, payment: order.paymentState });
   return (
     <article className={styles.order}>
@@ -98,12 +98,12 @@ export function OrderView({ id, role }: { id: string; role: StaffRole }) {
             {error}
           </p>
         )}
-        <OrderActions actions={actions} currency={order.currency} paymentMethod={order.paymentMethod} busy={busy} onAct={act} />
+        <OrderActions actions={actions} currency={order.currency} paymentMethod={order.paymentMethod} riders={riders} busy={busy} onAct={act} />
       </section>
 
       <div className={styles.columns}>
         <div className={styles.mainColumn}>
-          <OrderDetails order={order} />
+          <OrderDetails order={order} rider={rider} />
         </div>
         <div className={styles.sideColumn}>
           {roleSeesMoney(role) && <OrderPayment order={order} attempts={attempts} />}

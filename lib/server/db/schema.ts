@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -342,6 +343,8 @@ export const orders = pgTable(
     adminNotes: text('admin_notes').notNull().default(''),
     deliveryInstruction: text('delivery_instruction').notNull().default(''),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    /** The rider who took it out (set by the lifecycle's dispatch); null before. */
+    riderId: uuid('rider_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

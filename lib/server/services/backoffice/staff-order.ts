@@ -5,10 +5,10 @@
  * the actor, after the role check (403). An order outside a branch-bound staff member's branch is
  * simply not found (404), so ids cannot be probed across branches.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { paymentAttempts, staff } from '@/lib/server/db/schema';
-import { HttpError, NotFoundError } from '@/lib/server/http/errors';
+import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { sendProgressMail } from '@/lib/server/services/orders/notices';
 import { auditOf, transition } from '@/lib/server/services/orders/lifecycle';
@@ -27,7 +27,7 @@ export type StaffViewer = { id: string; role: StaffRole; branch: 'lagos' | 'abuj
 export type StaffAction =
   | { type: 'confirm_transfer'; method?: string; note?: string }
   | { type: 'prepare'; note?: string }
-  | { type: 'dispatch'; note?: string }
+  | { type: 'dispatch'; note?: string; riderId?: string }
   | { type: 'deliver'; note?: string }
   | { type: 'delivery_failed'; note: string }
   | { type: 'cancel'; note?: string }
@@ -50,10 +50,42 @@ function withoutMoney(order: Order): Order {
   return { ...order, amounts: zero, amountsInCurrency: zero, coupon: null, orderProducts: order.orderProducts.map((p) => ({ ...p, price: 0, lineTotal: 0, ...(p.design && { design: { ...p.design, price: 0 } }) })) };
 }
 
+/** Why a rider may not take this step: a delivery out with another rider is theirs. */
+function otherRidersDelivery(order: OrderRow, viewer: StaffViewer, type: OrderEventType): string | null {
+  const onTheRoad = type === 'deliver' || type === 'delivery_failed';
+  return viewer.role === 'rider' && onTheRoad && order.riderId && order.riderId !== viewer.id ? 'This delivery is out with another rider' : null;
+}
+
 /** What the viewer may do to the order now: the role allows it and the lifecycle would accept it. */
 function actionsFor(order: OrderRow, viewer: StaffViewer): OrderEventType[] {
   const facts = { hasItems: true, missingDetail: null, currency: order.currency, paymentMethod: order.paymentMethod };
-  return STAFF_EVENTS.filter((type) => roleMay(viewer.role, type) && decide(lifecycleState(order), { type, note: '' } as OrderEvent, { kind: 'staff', id: viewer.id }, facts).ok);
+  return STAFF_EVENTS.filter(
+    (type) => roleMay(viewer.role, type) && !otherRidersDelivery(order, viewer, type) && decide(lifecycleState(order), { type, note: '' } as OrderEvent, { kind: 'staff', id: viewer.id }, facts).ok,
+  );
+}
+
+/** Active riders of a branch, by name. */
+async function ridersOf(db: Db, branch: 'lagos' | 'abuja' | null): Promise<{ id: string; name: string }[]> {
+  if (!branch) return [];
+  return db
+    .select({ id: staff.id, name: staff.name })
+    .from(staff)
+    .where(and(eq(staff.role, 'rider'), eq(staff.branch, branch), eq(staff.active, true)))
+    .orderBy(asc(staff.name));
+}
+
+/**
+ * The rider a dispatch records: a rider takes it out themselves (naming anyone else is a 403); a
+ * manager or owner may name an active rider of the order's branch (400 otherwise) or nobody.
+ */
+async function dispatchRider(tx: Db, order: OrderRow, viewer: StaffViewer, named: string | undefined): Promise<string | undefined> {
+  if (viewer.role === 'rider') {
+    if (named && named !== viewer.id) throw new HttpError(403, 'A rider can only take an order out themselves');
+    return viewer.id;
+  }
+  if (!named) return undefined;
+  if (!(await ridersOf(tx, cityOf(order))).some((r) => r.id === named)) throw new BadRequestError("riderId: choose an active rider of the order's branch");
+  return named;
 }
 
 const ACTOR_NAMES: Record<string, string> = { shopper: 'Shopper', system: 'The shop', provider: 'Payment provider', staff: 'Staff', 'api token': 'API token' };
@@ -97,6 +129,8 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
       at: a.at.toISOString(),
     })),
     actions: actionsFor(row, viewer),
+    rider: row.riderId ? ((await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId)))[0] ?? null) : null,
+    riders: viewer.role === 'owner' || viewer.role === 'manager' ? await ridersOf(db, cityOf(row)) : [],
   };
 }
 
@@ -107,9 +141,13 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
 export async function applyStaffAction(db: Db, id: string, action: StaffAction, viewer: StaffViewer, at: Date): Promise<StaffOrder> {
   if (!roleMay(viewer.role, action.type)) throw new HttpError(403, `A ${viewer.role} cannot ${action.type.replace(/_/g, ' ')} orders`);
   await db.transaction(async (tx) => {
-    await visibleOrder(tx, id, viewer, true);
+    const order = await visibleOrder(tx, id, viewer, true);
+    const refused = otherRidersDelivery(order, viewer, action.type);
+    if (refused) throw new HttpError(403, refused);
     const event: OrderEvent =
-      action.type === 'record_refund'
+      action.type === 'dispatch'
+        ? { type: 'dispatch', note: action.note, riderId: await dispatchRider(tx, order, viewer, action.riderId) }
+        : action.type === 'record_refund'
         ? { type: 'record_refund', note: [`reference ${action.reference}`, action.note?.trim()].filter(Boolean).join('; ') }
         : action.type === 'delivery_failed'
           ? { type: 'delivery_failed', note: `Delivery failed: ${action.note}` }

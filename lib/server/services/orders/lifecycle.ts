@@ -105,7 +105,14 @@ export async function transition(tx: Db, orderId: string, event: OrderEvent, act
 
   const [updated] = await tx
     .update(orders)
-    .set({ status: after.status, paymentState: after.payment, paidWith: after.paidWith, paymentTest: after.paymentTest, updatedAt: at })
+    .set({
+      status: after.status,
+      paymentState: after.payment,
+      paidWith: after.paidWith,
+      paymentTest: after.paymentTest,
+      ...(event.type === 'dispatch' && event.riderId && { riderId: event.riderId }),
+      updatedAt: at,
+    })
     .where(eq(orders.id, orderId))
     .returning();
   const line = lineOf(event, order);

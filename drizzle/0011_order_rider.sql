@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "rider_id" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_rider_id_staff_id_fk" FOREIGN KEY ("rider_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;
