@@ -189,6 +189,8 @@ describe('staff confirmation', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'paid', paymentStatus: status });
     expect(isPaidStatus(res.body.data.paymentStatus)).toBe(true);
+    // The announced transfer is the payment staff confirmed.
+    expect((await attemptsOf(order.id)).map((a) => [a.provider, a.status])).toEqual([[method, 'succeeded']]);
 
     const outcome = await call<PaymentOutcome>('GET', `/v1/payments/verify/${order.id}?reference=${order.orderNumber}`);
     expect(outcome.body.data).toMatchObject({ outcome: 'paid', message: 'Payment received' });

@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { couponRedemptions, orderAudit, orderItems, orders } from '@/lib/server/db/schema';
+import { couponRedemptions, orderAudit, orderItems, orders, paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError } from '@/lib/server/http/errors';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { addEvent, lifecycleState, loadOrder, type OrderRow } from '@/lib/server/services/orders/rows';
@@ -131,6 +131,19 @@ export async function transition(tx: Db, orderId: string, event: OrderEvent, act
   });
   // A cancelled order no longer counts against its coupon's limit (it keeps the code and discount as a record).
   if (event.type === 'cancel') await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+  // The transfer the shopper announced is the one staff confirmed: its attempt (the latest
+  // claimed one, as one order has at most one succeeded attempt) is now succeeded.
+  if (event.type === 'confirm_transfer') {
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'succeeded', updatedAt: at })
+      .where(
+        eq(
+          paymentAttempts.id,
+          sql`(select ${paymentAttempts.id} from ${paymentAttempts} where ${paymentAttempts.orderId} = ${orderId} and ${paymentAttempts.status} = 'claimed' order by ${paymentAttempts.updatedAt} desc limit 1)`,
+        ),
+      );
+  }
   return { before, after, order: updated! };
 }
 

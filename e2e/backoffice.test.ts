@@ -1,0 +1,331 @@
+/**
+ * The back office in Chromium, at 1280 px and again at 375 px, against the shop as `npm start`
+ * runs it (production mode: the staff's sign-in codes go out over SMTP to a server started here,
+ * as in e2e/accounts.test.ts). Staff are made with the staff command (`tsx scripts/staff.ts add
+ * … --password-stdin`) on the shop's own data directory before the shop starts (one process owns
+ * the embedded database at a time). At each width:
+ *
+ * 1. a shopper orders a bouquet for delivery in Lagos, pays by GTBank transfer in naira and
+ *    presses "I have sent it";
+ * 2. a Lagos florist signs in on a new device (e-mailed code), finds the order on the board under
+ *    "Awaiting confirmation" and opens it: no "Confirm transfer received" for a florist;
+ * 3. a manager signs in the same way, finds the order under "Awaiting confirmation", opens it,
+ *    confirms the transfer and sees it paid (badge, payment status, history naming them); the
+ *    florist's page now offers "Start preparing", still no confirmation;
+ * 4. the shop's tracker `/order-tracker?number=RF-…` says Paid;
+ * 5. a Lagos rider opens the Lagos order by its URL (no money shown) but an Abuja order's URL
+ *    answers "Order not found" (the manager, tied to no branch, opens it).
+ *
+ * With E2E_SCREENSHOTS=<dir> the board and the order pages are saved there for each width.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startShop, type Shop } from './shop-server';
+import { launchBrowser } from './browser';
+import { fillSender, pickDay, simpleProduct, startCheckout } from './checkout-flow';
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+const root = path.resolve(__dirname, '..');
+
+type Member = { email: string; name: string; role: 'manager' | 'florist' | 'rider'; branch?: 'lagos' | 'abuja'; password: string };
+
+const run = Date.now().toString(36);
+const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
+const florist: Member = { email: `florist.${run}@shop.test`, name: 'Kemi Florist', role: 'florist', branch: 'lagos', password: 'roses-by-the-window-42' };
+const rider: Member = { email: `rider.${run}@shop.test`, name: 'Tayo Rider', role: 'rider', branch: 'lagos', password: 'lilies-on-the-third-main' };
+
+type Mail = { to: string[]; raw: string };
+const inbox: Mail[] = [];
+let smtp: SMTPServer;
+let shop: Shop;
+let browser: Browser;
+let abujaOrder: { id: string; orderNumber: string };
+
+/** `npx tsx scripts/staff.ts add …` with the password on standard input, on the shop's data directory. */
+function addStaff(member: Member, dataDir: string): void {
+  const args = ['tsx', 'scripts/staff.ts', 'add', '--email', member.email, '--name', member.name, '--role', member.role, '--password-stdin'];
+  if (member.branch) args.push('--branch', member.branch);
+  const result = spawnSync('npx', args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, input: `${member.password}\n`, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(result.status, 0, `staff command for ${member.role}: ${result.stdout}\n${result.stderr}`);
+  assert.match(result.stdout, new RegExp(`Added ${member.name} <${member.email.replace(/\./g, '\\.')}> as ${member.role}`));
+  assert.doesNotMatch(result.stdout, /Password \(shown once/, 'no generated password with --password-stdin');
+}
+
+type Envelope<T> = { data: T; message: string };
+
+async function api<T>(method: string, urlPath: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${shop.url}${urlPath}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await res.json()) as Envelope<T>;
+  assert.ok(res.ok, `${method} ${urlPath}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+const lagosDay = (ahead: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + ahead * 86_400_000));
+
+/** An order checked out through the shop's API for delivery in Abuja (left unpaid). */
+async function placeAbujaOrder(): Promise<{ id: string; orderNumber: string }> {
+  const { items } = await api<{ items: { id: string; sku: string; type: string; inStock: boolean }[] }>('GET', '/v1/product/paginate?pageSize=50&categories=all');
+  const product = items.find((p) => p.type === 'simple' && p.inStock);
+  assert.ok(product, 'a simple product in stock');
+  const created = await api<{ id: string; orderNumber: string }>('POST', '/v1/firebase/order/create', {
+    cartItems: [{ productId: product.id, SKU: product.sku, quantity: 1 }],
+    currency: 'NGN',
+    deliveryDate: '',
+  });
+  await api('PUT', `/v1/firebase/order/checkout-order/${created.id}`, {
+    orderData: {
+      deliveryDate: lagosDay(3),
+      recipient: { method: 'delivery', name: 'Hauwa Bello', phone: '08031234567', address: '12 Aminu Kano Crescent, Wuse 2', state: 'abuja', residenceType: 'Home' },
+      deliveryDetails: { zone: 'abuja-central' },
+    },
+    userData: { name: 'Musa Danladi', email: `musa.${run}@example.com`, phone: '08097654321' },
+    currency: 'NGN',
+  });
+  return created;
+}
+
+before(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+
+  // The staff command and the shop share one data directory (and DATABASE_URL, when set): the
+  // command first, since the embedded database is owned by one process at a time.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  try {
+    for (const member of [manager, florist, rider]) addStaff(member, dataDir);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  shop = await startShop({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
+  browser = await launchBrowser();
+  abujaOrder = await placeAbujaOrder();
+});
+
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+/** A mail's text with quoted-printable soft breaks and escapes undone, and base64 parts decoded. */
+function mailText(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/));
+  const qp = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64 = [...body.matchAll(/^([A-Za-z0-9+/=]{16,}\r?\n)+/gm)].map((m) => Buffer.from(m[0].replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64].join('\n');
+}
+
+/** The six-digit sign-in code in the newest mail to `to` since `after`, waiting for it to arrive. */
+async function codeMailedTo(to: string, after: number): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const mail of inbox.slice(after).filter((m) => m.to.includes(to)).reverse()) {
+      const code = /code[^\d]{0,80}?(\d{6})(?!\d)/i.exec(mailText(mail.raw))?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-in code mailed to ${to}`);
+}
+
+/** Saves the page (full length) when E2E_SCREENSHOTS names a folder. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A fresh browser profile (a device the back office does not know) at `width`, collecting page errors and CSP violations. */
+async function device(width: number, errors: string[]): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, timezoneId: 'Africa/Lagos' });
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+    });
+  });
+  return context;
+}
+
+/** /admin/login with e-mail and password, then the code e-mailed for this new device; lands on the board. */
+async function signIn(context: BrowserContext, member: Member): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${shop.url}/admin/login`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  const mailsBefore = inbox.length;
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
+  assert.match(await page.getByRole('status').innerText(), new RegExp(`e-mailed a six-digit code to ${member.email.replace(/\./g, '\\.')}`));
+  await page.getByLabel('Six-digit code').fill(await codeMailedTo(member.email, mailsBefore));
+  await Promise.all([page.waitForURL(`${shop.url}/admin`), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await nav.waitFor();
+  assert.match(await nav.innerText(), new RegExp(member.name));
+  return page;
+}
+
+/** The board on any day, the "Awaiting confirmation" tab: the order's row (a table row, or a card on a phone). */
+async function findAwaiting(page: Page, orderNumber: string) {
+  await page.getByRole('group', { name: 'Delivery day' }).getByRole('button', { name: 'Any day' }).click();
+  const tab = page.getByRole('group', { name: 'Order state' }).getByRole('button', { name: /^Awaiting confirmation/ });
+  await tab.click();
+  await page.waitForURL((url) => url.searchParams.get('day') === 'all' && url.searchParams.get('state') === 'awaiting_confirmation');
+  assert.equal(await tab.getAttribute('aria-pressed'), 'true');
+  const list = page.getByRole('region', { name: 'Orders' });
+  await list.and(page.locator('[aria-busy="false"]')).waitFor();
+  const row = list.getByRole('row').filter({ has: page.getByRole('link', { name: orderNumber, exact: true }) });
+  await row.waitFor();
+  assert.match(await row.innerText(), /Awaiting confirmation/);
+  assert.match(await row.innerText(), /Lagos/);
+  assert.match(await tab.innerText(), /[1-9]\d*$/, 'the tab counts the order');
+  return row;
+}
+
+/** Opens the order from its row (a full page load) and waits for its heading. */
+async function openFromBoard(page: Page, row: Awaited<ReturnType<typeof findAwaiting>>, orderNumber: string): Promise<void> {
+  await Promise.all([page.waitForURL(/\/admin\/orders\/[0-9a-f-]{36}$/), row.getByRole('link', { name: orderNumber, exact: true }).click()]);
+  await page.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
+}
+
+const badge = (page: Page) => page.locator('article header').getByText(/^(Awaiting payment|Awaiting confirmation|Paid|Preparing|Out for delivery|Delivered|Cancelled)$/);
+const actions = (page: Page) => page.getByRole('region', { name: 'Actions' });
+
+/** The tracker by number only (no e-mail): the payment line. */
+async function trackedPayment(page: Page, orderNumber: string): Promise<string> {
+  await page.goto(`${shop.url}/order-tracker?number=${orderNumber}`, { waitUntil: 'networkidle' });
+  const summary = page.getByRole('region', { name: orderNumber });
+  await summary.waitFor();
+  return summary.locator('dt', { hasText: /^Payment$/ }).locator('xpath=following-sibling::dd[1]').innerText();
+}
+
+for (const width of [1280, 375]) {
+  void test(`${width} px: a GTBank transfer for Lagos is confirmed by a manager in the back office; a florist cannot confirm, a Lagos rider cannot open an Abuja order`, async () => {
+    const errors: string[] = [];
+
+    // 1. The shopper: delivery in Lagos, GTBank transfer in naira, "I have sent it".
+    const product = await simpleProduct(shop.url);
+    const shopper = await device(width, errors);
+    const page = await shopper.newPage();
+    await startCheckout(page, shop.url, product);
+    await fillSender(page, 'Tunde Bakare');
+    await page.getByLabel("Recipient's name").fill('Amaka Obi');
+    await page.getByLabel("Recipient's phone number").fill('08091234567');
+    await page.getByLabel('Residence type').selectOption('Home');
+    await page.getByLabel("Recipient's address").fill('5 Bourdillon Road, Ikoyi');
+    await page.getByRole('combobox', { name: /^State/ }).selectOption('lagos');
+    await page.getByLabel('Delivery zone').selectOption('lagos-central');
+    await pickDay(page, /Delivery date/);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('heading', { name: 'Payment' }).waitFor();
+    const orderId = new URL(page.url()).searchParams.get('orderId');
+    assert.ok(orderId, 'the checkout URL carries the order id');
+    await page.getByRole('radio', { name: /GTBank/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const box = page.getByRole('region', { name: 'Pay by Bank transfer (GTBank)' });
+    await box.waitFor();
+    assert.match(await box.innerText(), /₦[\d,]+/, 'the naira amount');
+    await box.getByRole('button', { name: 'I have sent it' }).click();
+    const sent = page.getByRole('region', { name: 'Transfer on its way' });
+    await sent.waitFor();
+    const orderNumber = /Order number (RF-\d{6})/.exec(await sent.innerText())?.[1];
+    assert.ok(orderNumber, 'the order number is shown');
+
+    // 2. A Lagos florist: the order is on their board, but confirming a transfer is not theirs.
+    const floristDevice = await device(width, errors);
+    const floristPage = await signIn(floristDevice, florist);
+    assert.equal(await floristPage.getByLabel('Branch').count(), 0, 'no branch choice for a member tied to a branch');
+    await openFromBoard(floristPage, await findAwaiting(floristPage, orderNumber), orderNumber);
+    await actions(floristPage).getByText('Nothing to do on this order now.').waitFor();
+    assert.equal(await floristPage.getByRole('button', { name: 'Confirm transfer received' }).count(), 0, 'no Confirm for a florist');
+    await shot(floristPage, `${width}-florist-order-awaiting`);
+
+    // 3. The manager: board → order → "Confirm transfer received" → paid.
+    const managerDevice = await device(width, errors);
+    const board = await signIn(managerDevice, manager);
+    await board.getByLabel('Branch').waitFor();
+    const row = await findAwaiting(board, orderNumber);
+    assert.match(await row.innerText(), /₦[\d,]+/, 'managers see the total');
+    await shot(board, `${width}-board-awaiting-confirmation`);
+    await openFromBoard(board, row, orderNumber);
+    const order = board;
+    assert.equal(await badge(order).innerText(), 'Awaiting confirmation');
+    const payment = order.getByRole('region', { name: 'Payment' });
+    assert.match(await payment.innerText(), /awaiting confirmation/i);
+    assert.match(await payment.innerText(), /GTBank/);
+    await shot(order, `${width}-order-awaiting-confirmation`);
+
+    await actions(order).getByRole('button', { name: 'Confirm transfer received', expanded: false }).click();
+    await actions(order).getByRole('button', { name: 'Confirm transfer received', expanded: true }).waitFor();
+    const form = order.getByRole('form', { name: 'Confirm transfer received' });
+    await form.getByLabel('Note (optional)').fill(`Seen on the GTBank statement, ref ${orderNumber}`);
+    await form.getByRole('button', { name: 'Confirm transfer received' }).click();
+    await actions(order).getByRole('status').filter({ hasText: 'Confirm transfer received: done.' }).waitFor();
+    await form.waitFor({ state: 'detached' });
+    assert.equal(await badge(order).innerText(), 'Paid');
+    assert.match(await payment.innerText(), /PAID - GO AHEAD/);
+    assert.equal(await actions(order).getByRole('button', { name: 'Confirm transfer received' }).count(), 0);
+    const history = await order.getByRole('region', { name: 'History' }).innerText();
+    assert.match(history, new RegExp(`Transfer confirmed by ${manager.name}`));
+    assert.match(history, /Seen on the GTBank statement/);
+    await shot(order, `${width}-order-paid`);
+
+    // The paid order stays paid on a reload, and the storefront's API agrees.
+    await order.reload({ waitUntil: 'networkidle' });
+    await order.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
+    await badge(order).filter({ hasText: 'Paid' }).waitFor();
+    const stored = await api<{ status: string; paymentStatus: string }>('GET', `/v1/firebase/order/${orderId}`);
+    assert.equal(stored.status, 'paid');
+    assert.match(stored.paymentStatus, /^PAID - GO AHEAD/);
+    assert.doesNotMatch(stored.paymentStatus, /TEST PAYMENT/);
+
+    // The florist, after a reload: the order can now be prepared, still no confirmation.
+    await floristPage.reload({ waitUntil: 'networkidle' });
+    await actions(floristPage).getByRole('button', { name: 'Start preparing' }).waitFor();
+    assert.deepEqual(await actions(floristPage).getByRole('button').allInnerTexts(), ['Start preparing']);
+    await shot(floristPage, `${width}-florist-order-paid`);
+
+    // 4. The shop's tracker by number.
+    assert.equal(await trackedPayment(page, orderNumber), 'Paid');
+
+    // 5. A Lagos rider: the Lagos order opens by URL (no money); the Abuja one is not found.
+    const riderDevice = await device(width, errors);
+    const riderPage = await signIn(riderDevice, rider);
+    await riderPage.goto(`${shop.url}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await riderPage.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
+    assert.equal(await riderPage.getByRole('region', { name: 'Payment' }).count(), 0, 'riders see no payment');
+    assert.doesNotMatch(await riderPage.locator('main').innerText(), /₦/, 'riders see no money');
+    await riderPage.goto(`${shop.url}/admin/orders/${abujaOrder.id}`, { waitUntil: 'networkidle' });
+    await riderPage.getByRole('heading', { level: 1, name: 'Order not found' }).waitFor();
+    assert.doesNotMatch(await riderPage.locator('main').innerText(), new RegExp(`${abujaOrder.orderNumber}|Hauwa|Aminu Kano`), 'nothing of the Abuja order shows');
+    await shot(riderPage, `${width}-rider-abuja-not-found`);
+    // The manager (every branch) opens the same URL.
+    await order.goto(`${shop.url}/admin/orders/${abujaOrder.id}`, { waitUntil: 'networkidle' });
+    await order.getByRole('heading', { level: 1, name: abujaOrder.orderNumber }).waitFor();
+
+    assert.deepEqual(errors, []);
+    for (const context of [shopper, floristDevice, managerDevice, riderDevice]) await context.close();
+  });
+}
