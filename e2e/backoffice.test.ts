@@ -34,11 +34,12 @@ import { fillSender, pickDay, simpleProduct, startCheckout } from './checkout-fl
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const root = path.resolve(__dirname, '..');
 
-type Member = { email: string; name: string; role: 'manager' | 'florist' | 'rider'; branch?: 'lagos' | 'abuja'; password: string };
+type Member = { email: string; name: string; role: 'owner' | 'manager' | 'florist' | 'rider'; branch?: 'lagos' | 'abuja'; password: string };
 
 const run = Date.now().toString(36);
 const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
 const florist: Member = { email: `florist.${run}@shop.test`, name: 'Kemi Florist', role: 'florist', branch: 'lagos', password: 'roses-by-the-window-42' };
+const owner: Member = { email: `owner.${run}@shop.test`, name: 'Femi Owner', role: 'owner', password: 'peonies-at-the-gate-31' };
 const rider: Member = { email: `rider.${run}@shop.test`, name: 'Tayo Rider', role: 'rider', branch: 'lagos', password: 'lilies-on-the-third-main' };
 
 type Mail = { to: string[]; raw: string };
@@ -112,7 +113,7 @@ before(async () => {
   // command first, since the embedded database is owned by one process at a time.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   try {
-    for (const member of [manager, florist, rider]) addStaff(member, dataDir);
+    for (const member of [owner, manager, florist, rider]) addStaff(member, dataDir);
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -325,7 +326,18 @@ for (const width of [1280, 375]) {
     await order.goto(`${shop.url}/admin/orders/${abujaOrder.id}`, { waitUntil: 'networkidle' });
     await order.getByRole('heading', { level: 1, name: abujaOrder.orderNumber }).waitFor();
 
+    // 6. The owner reads the audit: the manager's confirmation of this order, by name.
+    const ownerDevice = await device(width, errors);
+    const ownerPage = await signIn(ownerDevice, owner);
+    await ownerPage.goto(`${shop.url}/admin/audit`, { waitUntil: 'networkidle' });
+    const change = ownerPage.getByRole('listitem').filter({ hasText: orderNumber }).filter({ hasText: 'by Bisi Manager (Manager)' });
+    await change.first().waitFor();
+    await shot(ownerPage, `${width}-owner-audit`);
+    // Anyone else is sent back to the board.
+    await order.goto(`${shop.url}/admin/audit`, { waitUntil: 'networkidle' });
+    assert.equal(new URL(order.url()).pathname, '/admin');
+
     assert.deepEqual(errors, []);
-    for (const context of [shopper, floristDevice, managerDevice, riderDevice]) await context.close();
+    for (const context of [shopper, floristDevice, managerDevice, riderDevice, ownerDevice]) await context.close();
   });
 }

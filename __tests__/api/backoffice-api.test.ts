@@ -15,6 +15,7 @@ import { startSession } from '@/lib/server/services/staff/sessions';
 import type { StaffRole } from '@/lib/domain/staff';
 import type { Board } from '@/lib/server/services/backoffice/board';
 import type { StaffOrder } from '@/lib/server/services/backoffice/staff-order';
+import type { AuditPage } from '@/lib/contracts/backoffice';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { placedOrder, tag } from '../helpers/orders';
@@ -98,4 +99,19 @@ it('one order and its actions: confirm a transfer, refusals by role, branch, ori
   expect(confirmed.body.data.history.at(-1)).toMatchObject({ event: 'confirm_transfer', actor: expect.stringMatching(/^staff:/) });
   // The lifecycle refuses confirming it twice.
   expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer' })).status).toBe(409);
+});
+
+it('the audit: owners read every change, newest first, with names; anyone else is refused', async () => {
+  const order = await orderOn(someDay());
+  const manager = await signedIn('manager', null);
+  expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer', note: 'Seen on the statement' })).status).toBe(200);
+  const owner = await signedIn('owner', null);
+  const log = await call<AuditPage>('GET', '/admin/api/audit', owner, undefined, null);
+  expect(log.status).toBe(200);
+  const line = log.body.data.rows.find((r) => r.orderId === order.id);
+  expect(line).toMatchObject({ orderNumber: order.orderNumber, event: 'confirm_transfer', actorName: 'Test manager (Manager)', from: 'awaiting_payment/awaiting_confirmation', to: 'paid/paid', note: 'Seen on the statement' });
+  const times = log.body.data.rows.map((r) => r.at);
+  expect([...times].sort().reverse()).toEqual(times);
+  expect((await call('GET', '/admin/api/audit', manager, undefined, null)).status).toBe(403);
+  expect((await call('GET', '/admin/api/audit?page=0', owner, undefined, null)).status).toBe(400);
 });

@@ -5,7 +5,7 @@
  * answer's `data` or throws `ApiError`. Loaded only by the back-office pages.
  */
 import { createApiClient, type ApiClient } from '@/lib/api/client';
-import type { Board, StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
+import type { AuditPage, Board, StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
 import type { Envelope } from '@/lib/contracts/envelope';
 import type { StaffCodeBody, StaffLoginAnswer, StaffLoginBody, StaffMe, StaffPasswordBody, StaffSignedInAnswer } from '@/lib/contracts/staff';
 
@@ -47,3 +47,5 @@ export const staffBoard = (params: BoardParams) => get<Board>('/admin/api/orders
 export const staffOrder = (id: string) => get<StaffOrder>(`/admin/api/orders/${encodeURIComponent(id)}`);
 /** `POST /admin/api/orders/{id}/actions`: one lifecycle event; answers the order afterwards. */
 export const staffOrderAction = (id: string, body: StaffActionBody) => post<StaffOrder>(`/admin/api/orders/${encodeURIComponent(id)}/actions`, body);
+/** `GET /admin/api/audit?page=` (owners): every order transition, newest first. */
+export const staffAudit = (page: number) => get<AuditPage>('/admin/api/audit', { page });

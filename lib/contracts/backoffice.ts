@@ -75,3 +75,11 @@ export type StaffOrder = {
   /** Active riders of the order's branch a manager or owner may send it out with (empty for others). */
   riders: { id: string; name: string }[];
 };
+
+/** One line of the shop's audit: who moved which order from what to what, and when. */
+export type AuditLine = StaffHistoryEntry & { orderId: string; orderNumber: string };
+
+/** `GET /admin/api/audit?page=` (owners): the audit, newest first. */
+export type AuditPage = { rows: AuditLine[]; total: number; page: number; pageSize: number };
+
+export const auditQuery = z.object({ page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).optional() });

@@ -91,7 +91,7 @@ async function dispatchRider(tx: Db, order: OrderRow, viewer: StaffViewer, named
 const ACTOR_NAMES: Record<string, string> = { shopper: 'Shopper', system: 'The shop', provider: 'Payment provider', staff: 'Staff', 'api token': 'API token' };
 
 /** Who the history's lines name, for people: a member's name and role ('Ada Obi (Manager)'), else the kind of actor. */
-async function actorNames(db: Db, audit: { actorKind: string; actorId: string }[]): Promise<(entry: { actorKind: string; actorId: string }) => string> {
+export async function actorNames(db: Db, audit: { actorKind: string; actorId: string }[]): Promise<(entry: { actorKind: string; actorId: string }) => string> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const ids = [...new Set(audit.filter((a) => a.actorKind === 'staff' && uuid.test(a.actorId)).map((a) => a.actorId))];
   const members = ids.length ? await db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(inArray(staff.id, ids)) : [];

@@ -1,0 +1,42 @@
+/**
+ * The shop's audit for its owner: every lifecycle transition of every order (`order_audit`,
+ * append-only), newest first, with the order's number and the actor's name, paged in the database.
+ */
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/client';
+import { orderAudit, orders } from '@/lib/server/db/schema';
+import { actorNames } from '@/lib/server/services/backoffice/staff-order';
+import type { AuditPage } from '@/lib/contracts/backoffice';
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export async function readAuditLog(db: Db, page: number, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+  const [{ total }] = (await db.select({ total: count() }).from(orderAudit)) as [{ total: number }];
+  const rows = await db
+    .select({ audit: orderAudit, orderNumber: orders.orderNumber })
+    .from(orderAudit)
+    .innerJoin(orders, eq(orders.id, orderAudit.orderId))
+    .orderBy(desc(orderAudit.at), desc(orderAudit.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const nameOf = await actorNames(
+    db,
+    rows.map((r) => r.audit),
+  );
+  return {
+    rows: rows.map(({ audit: a, orderNumber }) => ({
+      orderId: a.orderId,
+      orderNumber,
+      event: a.event,
+      actor: a.actorId ? `${a.actorKind}:${a.actorId}` : a.actorKind,
+      actorName: nameOf(a),
+      from: `${a.fromStatus}/${a.fromPayment}`,
+      to: `${a.toStatus}/${a.toPayment}`,
+      note: a.note,
+      at: a.at.toISOString(),
+    })),
+    total: Number(total),
+    page,
+    pageSize,
+  };
+}
