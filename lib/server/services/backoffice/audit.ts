@@ -5,7 +5,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orderAudit, orders } from '@/lib/server/db/schema';
-import { actorNames } from '@/lib/server/services/backoffice/staff-order';
+import { actorNames, historyLine } from '@/lib/server/services/backoffice/staff-order';
 import type { AuditPage } from '@/lib/contracts/backoffice';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -24,17 +24,7 @@ export async function readAuditLog(db: Db, page: number, pageSize = AUDIT_PAGE_S
     rows.map((r) => r.audit),
   );
   return {
-    rows: rows.map(({ audit: a, orderNumber }) => ({
-      orderId: a.orderId,
-      orderNumber,
-      event: a.event,
-      actor: a.actorId ? `${a.actorKind}:${a.actorId}` : a.actorKind,
-      actorName: nameOf(a),
-      from: `${a.fromStatus}/${a.fromPayment}`,
-      to: `${a.toStatus}/${a.toPayment}`,
-      note: a.note,
-      at: a.at.toISOString(),
-    })),
+    rows: rows.map(({ audit, orderNumber }) => ({ ...historyLine(audit, nameOf), orderId: audit.orderId, orderNumber })),
     total: Number(total),
     page,
     pageSize,

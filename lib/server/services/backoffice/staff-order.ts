@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { paymentAttempts, staff } from '@/lib/server/db/schema';
+import { type orderAudit, paymentAttempts, staff } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { sendProgressMail } from '@/lib/server/services/orders/notices';
@@ -15,7 +15,7 @@ import { auditOf, transition } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState, loadOrder, type OrderRow } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
 import { ORDER_NOT_FOUND_MESSAGE, type Order } from '@/lib/contracts/orders';
-import type { StaffOrder } from '@/lib/contracts/backoffice';
+import type { StaffHistoryEntry, StaffOrder } from '@/lib/contracts/backoffice';
 import { cityOf, roleMay, roleSeesMoney } from '@/lib/domain/backoffice';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@/lib/domain/staff';
 import { decide, type OrderEvent, type OrderEventType } from '@/lib/domain/order-lifecycle';
@@ -99,6 +99,19 @@ export async function actorNames(db: Db, audit: { actorKind: string; actorId: st
   return (entry) => (entry.actorId && names.get(entry.actorId)) || ACTOR_NAMES[entry.actorKind] || entry.actorKind;
 }
 
+/** An audit row as staff read it: the event, who (by name), from and to, the line, when. */
+export function historyLine(a: typeof orderAudit.$inferSelect, nameOf: (a: { actorKind: string; actorId: string }) => string): StaffHistoryEntry {
+  return {
+    event: a.event,
+    actor: a.actorId ? `${a.actorKind}:${a.actorId}` : a.actorKind,
+    actorName: nameOf(a),
+    from: `${a.fromStatus}/${a.fromPayment}`,
+    to: `${a.toStatus}/${a.toPayment}`,
+    note: a.note,
+    at: a.at.toISOString(),
+  };
+}
+
 export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): Promise<StaffOrder> {
   const row = await visibleOrder(db, id, viewer);
   const money = roleSeesMoney(viewer.role);
@@ -119,15 +132,7 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
       note: a.note,
       at: a.createdAt.toISOString(),
     })),
-    history: audit.map((a) => ({
-      event: a.event,
-      actor: a.actorId ? `${a.actorKind}:${a.actorId}` : a.actorKind,
-      actorName: nameOf(a),
-      from: `${a.fromStatus}/${a.fromPayment}`,
-      to: `${a.toStatus}/${a.toPayment}`,
-      note: a.note,
-      at: a.at.toISOString(),
-    })),
+    history: audit.map((a) => historyLine(a, nameOf)),
     actions: actionsFor(row, viewer),
     rider: row.riderId ? ((await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId)))[0] ?? null) : null,
     riders: viewer.role === 'owner' || viewer.role === 'manager' ? await ridersOf(db, cityOf(row)) : [],
