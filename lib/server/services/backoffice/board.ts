@@ -5,7 +5,7 @@
  * show (a cart that never got delivery details is not work for the shop). A staff member tied to
  * a branch sees only that branch's orders.
  */
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orderItems, orders } from '@/lib/server/db/schema';
 import { BOARD_STATES, boardSearch, boardStateOf, cityOf, type BoardBranch, type BoardState } from '@/lib/domain/backoffice';
@@ -93,7 +93,9 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
 
   const countColumns = Object.fromEntries(BOARD_STATES.map((s) => [s, sql<number>`count(*) filter (where ${stateCondition(s)})::int`])) as Record<BoardState, SQL<number>>;
   const [counted] = await db.select(countColumns).from(orders).where(common);
-  const [{ total }] = (await db.select({ total: count() }).from(orders).where(where)) as [{ total: number }];
+  const counts = Object.fromEntries(BOARD_STATES.map((s) => [s, Number(counted?.[s] ?? 0)])) as Record<BoardState, number>;
+  // The states split the orders: the total is one state's count, or all of them together.
+  const total = query.state ? counts[query.state] : BOARD_STATES.reduce((sum, s) => sum + counts[s], 0);
 
   const itemCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
   const rows = await db
@@ -137,9 +139,9 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
       totalInCurrency: r.totalInCurrency,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: Number(total),
+    total,
     page,
     pageSize,
-    counts: Object.fromEntries(BOARD_STATES.map((s) => [s, Number(counted?.[s] ?? 0)])) as Record<BoardState, number>,
+    counts,
   };
 }
