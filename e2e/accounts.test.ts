@@ -12,11 +12,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
 const root = path.resolve(__dirname, '..');
 const source = (file: string) => (fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : '');
@@ -25,37 +24,21 @@ const wired =
   /<UserProvider\b/.test(source('pages/_app.tsx') + source('components/layout/layout.tsx'));
 const skip = wired ? false : 'the layout does not mount UserProvider and AuthRoot yet';
 
-type Mail = { to: string[]; raw: string };
-const inbox: Mail[] = [];
-let smtp: SMTPServer;
+let catcher: MailCatcher | undefined;
 let shop: Shop;
 let browser: Browser;
 
 before(async () => {
   if (skip) return;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  shop = await startShop({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' });
+  catcher = await startMailCatcher();
+  shop = await startShop({ SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' });
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
   await shop?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await catcher?.close();
 });
 
 const email = `ada.${Date.now().toString(36)}@example.com`;
@@ -66,7 +49,7 @@ const newPassword = 'lilies-at-dawn-22';
 async function codeMailedTo(to: string, after: number): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const mail = inbox.slice(after).find((m) => m.to.includes(to));
+    const mail = catcher!.inbox.slice(after).find((m) => m.to.includes(to));
     const code = /one-time password is: (\d{6})/.exec(mail?.raw ?? '')?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -190,7 +173,7 @@ void test('reset a forgotten password with the e-mailed OTP on a phone; the othe
 
   const forgot = page.getByRole('dialog', { name: 'Forgot password?' });
   assert.equal(await forgot.getByLabel(/^Email/).inputValue(), email);
-  const mailsBefore = inbox.length;
+  const mailsBefore = catcher!.inbox.length;
   await forgot.getByRole('button', { name: 'Reset Password' }).click();
   await toast(page, `One-time password has been sent to ${email}`);
   const otp = page.getByRole('dialog', { name: 'Enter OTP' });

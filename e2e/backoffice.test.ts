@@ -24,12 +24,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
-import { fillSender, pickDay, simpleProduct, startCheckout } from './checkout-flow';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { fillSender, simpleProduct, startCheckout, fillLagosDelivery } from './checkout-flow';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const root = path.resolve(__dirname, '..');
@@ -42,9 +41,7 @@ const florist: Member = { email: `florist.${run}@shop.test`, name: 'Kemi Florist
 const owner: Member = { email: `owner.${run}@shop.test`, name: 'Femi Owner', role: 'owner', password: 'peonies-at-the-gate-31' };
 const rider: Member = { email: `rider.${run}@shop.test`, name: 'Tayo Rider', role: 'rider', branch: 'lagos', password: 'lilies-on-the-third-main' };
 
-type Mail = { to: string[]; raw: string };
-const inbox: Mail[] = [];
-let smtp: SMTPServer;
+let catcher: MailCatcher | undefined;
 let shop: Shop;
 let browser: Browser;
 let abujaOrder: { id: string; orderNumber: string };
@@ -93,21 +90,7 @@ async function placeAbujaOrder(): Promise<{ id: string; orderNumber: string }> {
 }
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  catcher = await startMailCatcher();
 
   // The staff command and the shop share one data directory (and DATABASE_URL, when set): the
   // command first, since the embedded database is owned by one process at a time.
@@ -118,7 +101,7 @@ before(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  shop = await startShop({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
+  shop = await startShop({ SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
   browser = await launchBrowser();
   abujaOrder = await placeAbujaOrder();
 });
@@ -126,7 +109,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await shop?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await catcher?.close();
 });
 
 /** A mail's text with quoted-printable soft breaks and escapes undone, and base64 parts decoded. */
@@ -141,7 +124,7 @@ function mailText(raw: string): string {
 async function codeMailedTo(to: string, after: number): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    for (const mail of inbox.slice(after).filter((m) => m.to.includes(to)).reverse()) {
+    for (const mail of catcher!.inbox.slice(after).filter((m) => m.to.includes(to)).reverse()) {
       const code = /code[^\d]{0,80}?(\d{6})(?!\d)/i.exec(mailText(mail.raw))?.[1];
       if (code) return code;
     }
@@ -176,7 +159,7 @@ async function signIn(context: BrowserContext, member: Member): Promise<Page> {
   await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
-  const mailsBefore = inbox.length;
+  const mailsBefore = catcher!.inbox.length;
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
   assert.match(await page.getByRole('status').innerText(), new RegExp(`e-mailed a six-digit code to ${member.email.replace(/\./g, '\\.')}`));
@@ -232,13 +215,7 @@ for (const width of [1280, 375]) {
     const page = await shopper.newPage();
     await startCheckout(page, shop.url, product);
     await fillSender(page, 'Tunde Bakare');
-    await page.getByLabel("Recipient's name").fill('Amaka Obi');
-    await page.getByLabel("Recipient's phone number").fill('08091234567');
-    await page.getByLabel('Residence type').selectOption('Home');
-    await page.getByLabel("Recipient's address").fill('5 Bourdillon Road, Ikoyi');
-    await page.getByRole('combobox', { name: /^State/ }).selectOption('lagos');
-    await page.getByLabel('Delivery zone').selectOption('lagos-central');
-    await pickDay(page, /Delivery date/);
+    await fillLagosDelivery(page);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('heading', { name: 'Payment' }).waitFor();
     const orderId = new URL(page.url()).searchParams.get('orderId');

@@ -53,3 +53,14 @@ export async function pickDay(page: Page, label: RegExp): Promise<void> {
   await calendar.locator('button:not([disabled])').last().click();
   await calendar.waitFor({ state: 'detached' });
 }
+
+/** Fills a Lagos delivery: Amaka Obi at 5 Bourdillon Road, Ikoyi (Lagos central), on the last open day shown. */
+export async function fillLagosDelivery(page: Page, residenceType = 'Home'): Promise<void> {
+  await page.getByLabel("Recipient's name").fill('Amaka Obi');
+  await page.getByLabel("Recipient's phone number").fill('08091234567');
+  await page.getByLabel('Residence type').selectOption(residenceType);
+  await page.getByLabel("Recipient's address").fill('5 Bourdillon Road, Ikoyi');
+  await page.getByRole('combobox', { name: /^State/ }).selectOption('lagos');
+  await page.getByLabel('Delivery zone').selectOption('lagos-central');
+  await pickDay(page, /Delivery date/);
+}

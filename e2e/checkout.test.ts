@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
-import { fillSender, pickDay, simpleProduct, startCheckout } from './checkout-flow';
+import { fillSender, pickDay, simpleProduct, startCheckout, fillLagosDelivery } from './checkout-flow';
 
 let shop: Shop;
 let browser: Browser;
@@ -68,13 +68,7 @@ for (const viewport of [
     await page.getByText('Your name is required').waitFor();
 
     await fillSender(page, 'Tunde Bakare');
-    await page.getByLabel("Recipient's name").fill('Amaka Obi');
-    await page.getByLabel("Recipient's phone number").fill('08091234567');
-    await page.getByLabel('Residence type').selectOption('Office');
-    await page.getByLabel("Recipient's address").fill('5 Bourdillon Road, Ikoyi');
-    await page.getByRole('combobox', { name: /^State/ }).selectOption('lagos');
-    await page.getByLabel('Delivery zone').selectOption('lagos-central');
-    await pickDay(page, /Delivery date/);
+    await fillLagosDelivery(page, 'Office');
     await page.getByLabel('Card message (optional)').fill('Happy birthday, Amaka!');
 
     const summary = page.getByRole('complementary', { name: /summary/i });

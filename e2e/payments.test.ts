@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
-import { fillSender, pickDay, simpleProduct, startCheckout } from './checkout-flow';
+import { fillSender, pickDay, simpleProduct, startCheckout, fillLagosDelivery } from './checkout-flow';
 
 const ADMIN_TOKEN = 'e2e-payments-staff-token-0123456789';
 const BITCOIN_ADDRESS = 'bc1qe2etestwallet7h3sandbox0000000000000';
@@ -89,13 +89,7 @@ void test('desktop: a guest pays for a bouquet in naira through the Paystack san
 
   await startCheckout(page, shop.url, product);
   const email = await fillSender(page, 'Tunde Bakare');
-  await page.getByLabel("Recipient's name").fill('Amaka Obi');
-  await page.getByLabel("Recipient's phone number").fill('08091234567');
-  await page.getByLabel('Residence type').selectOption('Home');
-  await page.getByLabel("Recipient's address").fill('5 Bourdillon Road, Ikoyi');
-  await page.getByRole('combobox', { name: /^State/ }).selectOption('lagos');
-  await page.getByLabel('Delivery zone').selectOption('lagos-central');
-  await pickDay(page, /Delivery date/);
+  await fillLagosDelivery(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('heading', { name: 'Payment' }).waitFor();
   const id = orderIdOf(page);
