@@ -4,17 +4,12 @@
  * for benchmarks). Uses DATABASE_URL, or the embedded database under DATA_DIR; stop the shop
  * first when it runs on the embedded database (one process owns it at a time).
  */
-import { getConfig } from '@/lib/server/config';
-import { embeddedDbDir, openDatabase } from '@/lib/server/db/client';
+import { openConfiguredDatabase } from '@/lib/server/db/client';
 import { migrateDatabase } from '@/lib/server/db/prepare';
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
-  const config = getConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : embeddedDbDir(config.dataDir),
-  });
+  const database = await openConfiguredDatabase();
   try {
     await migrateDatabase(database);
     if (command === 'migrate') {

@@ -4,8 +4,7 @@
  * scripts/db.ts; uses DATABASE_URL, or the embedded database under DATA_DIR (stop the shop
  * first: one process owns the embedded database at a time).
  */
-import { getConfig } from '@/lib/server/config';
-import { embeddedDbDir, openDatabase } from '@/lib/server/db/client';
+import { openConfiguredDatabase } from '@/lib/server/db/client';
 import { migrateDatabase } from '@/lib/server/db/prepare';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { staffAdd, STAFF_ADD_USAGE } from './staff-command';
@@ -22,11 +21,7 @@ async function main(): Promise<number> {
     console.error(`Unknown command "${command ?? ''}" (use add)\n${STAFF_ADD_USAGE}`);
     return 1;
   }
-  const config = getConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : embeddedDbDir(config.dataDir),
-  });
+  const database = await openConfiguredDatabase();
   try {
     await migrateDatabase(database);
     return await staffAdd(database.db, args, { readStdin, out: (line) => console.log(line), err: (line) => console.error(line) });

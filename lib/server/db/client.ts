@@ -84,19 +84,22 @@ export function embeddedDbDir(dataDir: string): string {
   return path.join(dataDir, 'db');
 }
 
+/** Opens the database the configuration names: `DATABASE_URL`, else the embedded one in `DATA_DIR` (not migrated). Callers own it. */
+export function openConfiguredDatabase(): Promise<Database> {
+  const config = getConfig();
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : embeddedDbDir(config.dataDir),
+  });
+}
+
 /**
  * The process's database, opened on first use (not migrated: start-up does that, see
  * lib/server/start-up.ts; scripts and tests call lib/server/db/prepare.ts themselves).
  * Survives Next's module reloading in development through a `globalThis` holder.
  */
 export function getDatabase(): Promise<Database> {
-  holder.database ??= (async () => {
-    const config = getConfig();
-    return openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.databaseUrl ? undefined : embeddedDbDir(config.dataDir),
-    });
-  })().catch((error: unknown) => {
+  holder.database ??= openConfiguredDatabase().catch((error: unknown) => {
     holder.database = undefined;
     throw error;
   });
