@@ -10,11 +10,17 @@
  * 2. a Lagos florist signs in on a new device (e-mailed code), finds the order on the board under
  *    "Awaiting confirmation" and opens it: no "Confirm transfer received" for a florist;
  * 3. a manager signs in the same way, finds the order under "Awaiting confirmation", opens it,
- *    confirms the transfer and sees it paid (badge, payment status, history naming them); the
+ *    records ₦20,000 of the transfer with its bank reference (part paid: the badge and 'Received
+ *    ₦20,000 of …'), then the rest (the amount prefilled) and sees it paid (badge, payment
+ *    status, history naming them); the
  *    florist's page now offers "Start preparing", still no confirmation;
  * 4. the shop's tracker `/order-tracker?number=RF-…` says Paid;
  * 5. a Lagos rider opens the Lagos order by its URL (no money shown) but an Abuja order's URL
- *    answers "Order not found" (the manager, tied to no branch, opens it).
+ *    answers "Order not found" (the manager, tied to no branch, opens it);
+ * 6. the florist starts preparing; the rider takes it out and marks it delivered with a photo
+ *    chosen on the phone and who received it; the photo shows on the order page, the sender's
+ *    delivered e-mail links it, and the tracker (with the sender's e-mail) shows it;
+ * 7. the owner reads the manager's confirmation in the audit, with the address it came from.
  *
  * With E2E_SCREENSHOTS=<dir> the board and the order pages are saved there for each width.
  */
@@ -133,6 +139,23 @@ async function codeMailedTo(to: string, after: number): Promise<string> {
   throw new Error(`no sign-in code mailed to ${to}`);
 }
 
+/** The decoded text of the newest mail to `to` whose subject matches, waiting for it to arrive. */
+async function mailTo(to: string, subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mail = catcher!.inbox.filter((m) => m.to.includes(to) && subject.test(/^Subject: (.*)$/im.exec(m.raw)?.[1] ?? '')).at(-1);
+    if (mail) return mailText(mail.raw);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with a subject like ${subject}`);
+}
+
+/** A phone camera's photo: a 2400 × 3200 JPEG. */
+async function doorstepPhoto(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 2400, height: 3200, channels: 3, background: { r: 190, g: 60, b: 100 } } }).jpeg({ quality: 85 }).toBuffer();
+}
+
 /** Saves the page (full length) when E2E_SCREENSHOTS names a folder. */
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -214,7 +237,7 @@ for (const width of [1280, 375]) {
     const shopper = await device(width, errors);
     const page = await shopper.newPage();
     await startCheckout(page, shop.url, product);
-    await fillSender(page, 'Tunde Bakare');
+    const senderEmail = await fillSender(page, 'Tunde Bakare');
     await fillLagosDelivery(page);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('heading', { name: 'Payment' }).waitFor();
@@ -258,9 +281,25 @@ for (const width of [1280, 375]) {
     await actions(order).getByRole('button', { name: 'Confirm transfer received', expanded: false }).click();
     await actions(order).getByRole('button', { name: 'Confirm transfer received', expanded: true }).waitFor();
     const form = order.getByRole('form', { name: 'Confirm transfer received' });
-    await form.getByLabel('Note (optional)').fill(`Seen on the GTBank statement, ref ${orderNumber}`);
+    // Part of the money first: the amount is prefilled with what is due; ₦20,000 arrived.
+    const due = Number(await form.getByLabel(/^Amount received/).inputValue());
+    assert.ok(due > 20_000, `the amount received is prefilled with what is due (${due})`);
+    await form.getByLabel(/^Amount received/).fill('20000');
+    await form.getByLabel('Bank reference').fill(`GTB-${orderNumber}-1`);
     await form.getByRole('button', { name: 'Confirm transfer received' }).click();
     await actions(order).getByRole('status').filter({ hasText: 'Confirm transfer received: done.' }).waitFor();
+    await form.waitFor({ state: 'detached' });
+    assert.equal(await badge(order).innerText(), 'Part paid');
+    assert.match(await payment.innerText(), /Received ₦20,000 of ₦[\d,]+: ₦[\d,]+ still due/);
+    assert.match(await payment.innerText(), new RegExp(`ref GTB-${orderNumber}-1`));
+    assert.equal(await actions(order).getByRole('button', { name: 'Start preparing' }).count(), 0, 'nothing is prepared on part of the money');
+    await shot(order, `${width}-order-part-paid`);
+    // The rest, as prefilled.
+    await actions(order).getByRole('button', { name: 'Confirm transfer received', expanded: false }).click();
+    assert.equal(Number(await form.getByLabel(/^Amount received/).inputValue()), due - 20_000);
+    await form.getByLabel('Bank reference').fill(`GTB-${orderNumber}-2`);
+    await form.getByLabel('Note (optional)').fill(`Seen on the GTBank statement, ref ${orderNumber}`);
+    await form.getByRole('button', { name: 'Confirm transfer received' }).click();
     await form.waitFor({ state: 'detached' });
     assert.equal(await badge(order).innerText(), 'Paid');
     assert.match(await payment.innerText(), /PAID - GO AHEAD/);
@@ -303,12 +342,48 @@ for (const width of [1280, 375]) {
     await order.goto(`${shop.url}/admin/orders/${abujaOrder.id}`, { waitUntil: 'networkidle' });
     await order.getByRole('heading', { level: 1, name: abujaOrder.orderNumber }).waitFor();
 
-    // 6. The owner reads the audit: the manager's confirmation of this order, by name.
+    // 6. The florist starts preparing; the rider takes it out and delivers it with a photo from the phone.
+    await actions(floristPage).getByRole('button', { name: 'Start preparing' }).click();
+    await actions(floristPage).getByRole('status').filter({ hasText: 'done.' }).waitFor();
+    assert.equal(await badge(floristPage).innerText(), 'Preparing');
+    await riderPage.goto(`${shop.url}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await actions(riderPage).getByRole('button', { name: 'Out for delivery' }).click();
+    await badge(riderPage).filter({ hasText: 'Out for delivery' }).waitFor();
+    await actions(riderPage).getByRole('button', { name: 'Mark delivered' }).click();
+    const deliverForm = riderPage.getByRole('form', { name: 'Mark delivered' });
+    await deliverForm.getByLabel('Photo of the delivery').setInputFiles({ name: 'IMG_0415.jpg', mimeType: 'image/jpeg', buffer: await doorstepPhoto() });
+    await deliverForm.getByRole('img', { name: 'The photo you chose' }).waitFor();
+    await deliverForm.getByLabel('Received by').fill('Ada (the recipient)');
+    await shot(riderPage, `${width}-rider-delivering`);
+    await deliverForm.getByRole('button', { name: 'Mark delivered' }).click();
+    await badge(riderPage).filter({ hasText: 'Delivered' }).waitFor();
+    const staffPhoto = riderPage.getByRole('img', { name: `The delivery of ${orderNumber}` });
+    await staffPhoto.waitFor();
+    assert.ok(await staffPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the stored photo loads for staff');
+    assert.match(await riderPage.getByRole('region', { name: 'Delivery' }).innerText(), /Received by\s+Ada \(the recipient\)/);
+    await shot(riderPage, `${width}-rider-delivered`);
+
+    // The sender's e-mail says delivered, with the photo's link; the link shows the photo; so does the tracker with the e-mail.
+    const deliveredMail = await mailTo(senderEmail, /delivered/);
+    const photoUrl = /See the delivery photo: (\S+)/.exec(deliveredMail)?.[1];
+    assert.ok(photoUrl, 'the delivered e-mail links the photo');
+    const photoAnswer = await fetch(new URL(new URL(photoUrl).pathname, shop.url));
+    assert.equal(photoAnswer.status, 200);
+    assert.equal(photoAnswer.headers.get('content-type'), 'image/webp');
+    await page.goto(`${shop.url}/order-tracker?number=${orderNumber}&email=${encodeURIComponent(senderEmail)}`, { waitUntil: 'networkidle' });
+    const trackerPhoto = page.getByRole('img', { name: `The delivery of order ${orderNumber}, photographed by our rider` });
+    await trackerPhoto.waitFor();
+    assert.equal(await trackerPhoto.getAttribute('src'), new URL(photoUrl).pathname);
+    await shot(page, `${width}-tracker-delivered`);
+
+    // 7. The owner reads the audit: the manager's confirmation of this order, by name.
     const ownerDevice = await device(width, errors);
     const ownerPage = await signIn(ownerDevice, owner);
     await ownerPage.goto(`${shop.url}/admin/audit`, { waitUntil: 'networkidle' });
     const change = ownerPage.getByRole('listitem').filter({ hasText: orderNumber }).filter({ hasText: 'by Bisi Manager (Manager)' });
     await change.first().waitFor();
+    // With the client address each change came from (this machine's).
+    assert.match(await change.first().innerText(), /from (127\.0\.0\.1|::1)/);
     await shot(ownerPage, `${width}-owner-audit`);
     // Anyone else is sent back to the board.
     await order.goto(`${shop.url}/admin/audit`, { waitUntil: 'networkidle' });

@@ -75,7 +75,9 @@ describe('moving an order', () => {
     const res = await move(order.id, { status: 'paid', note: 'Transfer seen on the statement' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: order.id, status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
-    expect(res.body.data.timeline.at(-1)).toMatchObject({ status: 'paid', label: 'Payment received', note: 'Transfer seen on the statement' });
+    // Without an amount: all that is due, under the API token's reference, then the note.
+    expect(res.body.data.timeline.at(-1)).toMatchObject({ status: 'paid', label: 'Payment received' });
+    expect(res.body.data.timeline.at(-1)?.note).toMatch(/^Transfer received: ₦[\d,]+ \(ref api token \d{4}-[\d-]+T[\d:.]+Z\): paid in full — Transfer seen on the statement$/);
   });
 
   it('to paid without a payment method says bank transfer; a named manual method words it', async () => {

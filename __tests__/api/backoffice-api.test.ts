@@ -70,10 +70,37 @@ it('the board: a manager sees every branch, an Abuja florist only Abuja, a rider
   expect(manager.body.data.counts.awaiting_confirmation).toBe(2);
   const florist = await call<Board>('GET', `/admin/api/orders?day=${day}`, await signedIn('florist', 'abuja'), undefined, null);
   expect(florist.body.data.rows.map((r) => r.id)).toEqual([abuja.id]);
+  // A rider's board has only deliveries: the one awaiting confirmation is not theirs yet.
   const rider = await call<Board>('GET', `/admin/api/orders?day=${day}&branch=lagos`, await signedIn('rider', 'lagos'), undefined, null);
-  expect(rider.body.data.rows.map((r) => [r.id, r.totalInCurrency])).toEqual([[lagos.id, 0]]);
+  expect(rider.body.data.rows).toEqual([]);
   expect((await call('GET', `/admin/api/orders?day=${day}&state=nonsense`, await signedIn('manager', null), undefined, null)).status).toBe(400);
   expect((await call('GET', `/admin/api/orders?day=${day}`, null, undefined, null)).status).toBe(401);
+});
+
+it("a rider's board: their branch's door deliveries being prepared and the orders they took out, never a total", async () => {
+  const day = someDay();
+  const riderCookie = await signedIn('rider', 'lagos');
+  const me = await call<{ id: string }>('GET', '/admin/api/auth/me', riderCookie, undefined, null);
+  const other = await insertStaff(db, { email: `board.${tag()}@example.com`, name: 'Other rider', role: 'rider', branch: 'lagos', passwordHash: null, createdBy: null }, new Date());
+  const ready = await orderOn(day, { payment: 'paid' });
+  const mine = await orderOn(day, { payment: 'paid' });
+  const theirs = await orderOn(day, { payment: 'paid' });
+  const pickup = await orderOn(day, { payment: 'paid' });
+  await orderOn(day); // unpaid: not a delivery yet
+  const abuja = await orderOn(day, { abuja: true, payment: 'paid' });
+  await db.update(orders).set({ status: 'preparing' }).where(eq(orders.id, ready.id));
+  await db.update(orders).set({ status: 'out_for_delivery', riderId: me.body.data.id }).where(eq(orders.id, mine.id));
+  await db.update(orders).set({ status: 'out_for_delivery', riderId: other.id }).where(eq(orders.id, theirs.id));
+  await db.update(orders).set({ status: 'preparing', deliveryMethod: 'pick-up', despatchLocation: 'LPI' }).where(eq(orders.id, pickup.id));
+  await db.update(orders).set({ status: 'preparing' }).where(eq(orders.id, abuja.id));
+  const board = await call<Board>('GET', `/admin/api/orders?day=${day}`, riderCookie, undefined, null);
+  expect(board.status).toBe(200);
+  expect(board.body.data.rows.map((r) => r.id).sort()).toEqual([ready.id, mine.id].sort());
+  expect(board.body.data.rows.every((r) => r.totalInCurrency === 0)).toBe(true);
+  expect(board.body.data.counts).toMatchObject({ preparing: 1, out_for_delivery: 1, awaiting_confirmation: 0 });
+  // The manager sees them all.
+  const all = await call<Board>('GET', `/admin/api/orders?day=${day}`, await signedIn('manager', null), undefined, null);
+  expect(all.body.data.total).toBe(6);
 });
 
 it('one order and its actions: confirm a transfer, refusals by role, branch, origin and body', async () => {
@@ -93,23 +120,32 @@ it('one order and its actions: confirm a transfer, refusals by role, branch, ori
   expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer', amount: 5 })).status).toBe(400);
   expect((await call<StaffOrder>('GET', `/admin/api/orders/${order.id}`, manager, undefined, null)).body.data.order.status).toBe('awaiting_payment');
 
-  const confirmed = await call<StaffOrder>('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer', note: `Seen on the statement ${tag()}` });
+  const confirmed = await call<StaffOrder>('POST', `/admin/api/orders/${order.id}/actions`, manager, {
+    type: 'confirm_transfer',
+    amount: String(order.amountsInCurrency.total),
+    reference: `GTB-${tag()}`,
+    note: `Seen on the statement ${tag()}`,
+  });
   expect(confirmed.status).toBe(200);
   expect(confirmed.body.data.order).toMatchObject({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
   expect(confirmed.body.data.history.at(-1)).toMatchObject({ event: 'confirm_transfer', actor: expect.stringMatching(/^staff:/) });
   // The lifecycle refuses confirming it twice.
-  expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer' })).status).toBe(409);
+  expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer', amount: '100', reference: 'GTB-AGAIN' })).status).toBe(409);
 });
 
 it('the audit: owners read every change, newest first, with names; anyone else is refused', async () => {
   const order = await orderOn(someDay());
   const manager = await signedIn('manager', null);
-  expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer', note: 'Seen on the statement' })).status).toBe(200);
+  const amount = String(order.amountsInCurrency.total);
+  expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer', amount, reference: 'GTB-778', note: 'Seen on the statement' })).status).toBe(200);
   const owner = await signedIn('owner', null);
   const log = await call<AuditPage>('GET', '/admin/api/audit', owner, undefined, null);
   expect(log.status).toBe(200);
   const line = log.body.data.rows.find((r) => r.orderId === order.id);
-  expect(line).toMatchObject({ orderNumber: order.orderNumber, event: 'confirm_transfer', actorName: 'Test manager (Manager)', from: 'awaiting_payment/awaiting_confirmation', to: 'paid/paid', note: 'Seen on the statement' });
+  expect(line).toMatchObject({ orderNumber: order.orderNumber, event: 'confirm_transfer', actorName: 'Test manager (Manager)', from: 'awaiting_payment/awaiting_confirmation', to: 'paid/paid' });
+  expect(line?.note).toBe(`Transfer received: ₦${order.amountsInCurrency.total.toLocaleString('en-US')} (ref GTB-778): paid in full — Seen on the statement`);
+  // The client address the change came from (TRUST_PROXY unset: the socket's).
+  expect(line?.address).toBe('127.0.0.1');
   const times = log.body.data.rows.map((r) => r.at);
   expect([...times].sort().reverse()).toEqual(times);
   expect((await call('GET', '/admin/api/audit', manager, undefined, null)).status).toBe(403);

@@ -12,7 +12,7 @@ import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { readBoard, type BoardQuery } from '@/lib/server/services/backoffice/board';
 import { boardSearch, boardStateOf } from '@/lib/domain/backoffice';
-import type { OrderStatus, PaymentState } from '@/lib/domain/order-lifecycle';
+import { reachableStates, type OrderStatus, type PaymentState } from '@/lib/domain/order-lifecycle';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { createOrder, placedOrder, tag } from '../helpers/orders';
 
@@ -59,19 +59,24 @@ describe('the day’s board', () => {
     await booked(day, { status: 'paid' });
     await booked(day, { status: 'preparing' });
     await booked(day, { status: 'awaiting_payment', payment: 'awaiting_confirmation' });
+    await booked(day, { status: 'awaiting_payment', payment: 'part_paid' });
+    await booked(day, { status: 'created', payment: 'part_paid' });
     await booked(day, { status: 'awaiting_payment' });
     await booked(day, { status: 'cancelled', payment: 'refund_due' });
     await booked(day, { status: 'created', checkedOut: false }); // a cart, not work for the shop
     await booked(someDay(), { status: 'paid' }); // another day
 
     const all = await board({ day });
-    expect(all.counts).toEqual({ awaiting_payment: 1, awaiting_confirmation: 1, paid: 2, preparing: 1, out_for_delivery: 0, delivered: 0, cancelled: 1 });
-    expect(all.total).toBe(6);
+    expect(all.counts).toEqual({ awaiting_payment: 1, awaiting_confirmation: 1, part_paid: 2, paid: 2, preparing: 1, out_for_delivery: 0, delivered: 0, cancelled: 1 });
+    expect(all.total).toBe(8);
     const paid = await board({ day, state: 'paid' });
     expect(paid.total).toBe(2);
     expect(paid.rows[0]).toMatchObject({ id: first.id, boardState: 'paid', deliveryDate: day, city: 'lagos', itemCount: 1 });
     expect(paid.counts).toEqual(all.counts);
     expect((await board({ day, state: 'awaiting_confirmation' })).rows.map((r) => r.boardState)).toEqual(['awaiting_confirmation']);
+    // Part paid is a column of its own: not awaiting payment, not paid.
+    expect((await board({ day, state: 'part_paid' })).rows.map((r) => r.boardState)).toEqual(['part_paid', 'part_paid']);
+    expect((await board({ day, state: 'awaiting_payment' })).rows.map((r) => r.boardState)).toEqual(['awaiting_payment']);
   });
 
   it('filters by branch: a city takes its deliveries and pickup points; a point only its own; other states apart', async () => {
@@ -118,6 +123,17 @@ describe('the day’s board', () => {
     expect(new Set([...one.rows, ...(await board({ day, pageSize: 2, page: 2 })).rows, ...three.rows].map((r) => r.id)).size).toBe(5);
   });
 
+  it('puts every state an order can reach in exactly the column boardStateOf names (the SQL and the rule agree)', async () => {
+    for (const state of reachableStates()) {
+      const day = someDay();
+      const name = `Walk ${tag()}`;
+      await booked(day, { status: state.status, payment: state.payment, name });
+      const { counts } = await board({ day, q: name });
+      const expected = boardStateOf(state);
+      expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([[expected, 1]]);
+    }
+  });
+
   it('leaves out orders that never reached checkout', async () => {
     const day = someDay();
     const cart = await createOrder(db);
@@ -130,6 +146,8 @@ describe('board rules', () => {
   it.each([
     [{ status: 'awaiting_payment', payment: 'awaiting_confirmation' }, 'awaiting_confirmation'],
     [{ status: 'created', payment: 'unpaid' }, 'awaiting_payment'],
+    [{ status: 'created', payment: 'part_paid' }, 'part_paid'],
+    [{ status: 'awaiting_payment', payment: 'part_paid' }, 'part_paid'],
     [{ status: 'cancelled', payment: 'refund_due' }, 'cancelled'],
     [{ status: 'out_for_delivery', payment: 'paid' }, 'out_for_delivery'],
   ] as const)('%j is %s', (order, state) => {

@@ -13,7 +13,7 @@ import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
-import { applyStaffAction, readStaffOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
+import { applyStaffAction, DELIVERY_PHOTO_NEEDED_MESSAGE, moveStaffCharge, readStaffOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
 import { auditOf } from '@/lib/server/services/orders/lifecycle';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { placedOrder, tag } from '../helpers/orders';
@@ -62,43 +62,64 @@ it('a manager confirms a claimed transfer, then a florist prepares and a rider t
   expect((await readStaffOrder(db, order.id, manager)).actions).toEqual(['confirm_transfer', 'cancel']);
   expect((await readStaffOrder(db, order.id, lagosFlorist)).actions).toEqual([]);
 
-  const confirmed = await applyStaffAction(db, order.id, { type: 'confirm_transfer', note: 'Seen on the GTBank statement' }, manager, new Date());
+  const confirmed = await applyStaffAction(db, order.id, { type: 'confirm_transfer', amount: String(order.amountsInCurrency.total), reference: `GTB-${tag()}`, note: 'Seen on the GTBank statement' }, manager, new Date());
   expect(confirmed.order).toMatchObject({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
   expect((await readStaffOrder(db, order.id, lagosFlorist)).actions).toEqual(['prepare']);
   await applyStaffAction(db, order.id, { type: 'prepare' }, lagosFlorist, new Date());
   expect((await readStaffOrder(db, order.id, lagosRider)).actions).toEqual(['dispatch', 'deliver']);
   await applyStaffAction(db, order.id, { type: 'dispatch' }, lagosRider, new Date());
-  await applyStaffAction(db, order.id, { type: 'delivery_failed', note: 'Nobody at the gate' }, lagosRider, new Date());
+  const failed = await applyStaffAction(db, order.id, { type: 'delivery_failed', note: 'Nobody at the gate' }, lagosRider, new Date());
+  // The redelivery fee (the order's delivery fee again) holds it until settled; the manager waives it here.
+  const [fee] = (await readStaffOrder(db, order.id, manager)).charges;
+  expect(fee).toMatchObject({ kind: 'redelivery', status: 'due' });
+  expect(failed.charges).toEqual([]); // riders see no money
+  await expect(applyStaffAction(db, order.id, { type: 'dispatch' }, lagosRider, new Date())).rejects.toMatchObject({ status: 409 });
+  await moveStaffCharge(db, order.id, fee!.id, { move: 'waive' }, manager, new Date());
   await applyStaffAction(db, order.id, { type: 'dispatch' }, lagosRider, new Date());
-  const delivered = await applyStaffAction(db, order.id, { type: 'deliver', note: 'Received by the recipient' }, lagosRider, new Date());
+  // A door delivery needs its photo: refused without one, nothing written.
+  await expect(applyStaffAction(db, order.id, { type: 'deliver', recipientName: 'Ngozi' }, lagosRider, new Date())).rejects.toMatchObject({ status: 400, message: DELIVERY_PHOTO_NEEDED_MESSAGE });
+  expect((await readStaffOrder(db, order.id, lagosRider)).order.status).toBe('out_for_delivery');
+  const photo = `deliveries/${'ab'.repeat(16)}.webp`;
+  const delivered = await applyStaffAction(db, order.id, { type: 'deliver', recipientName: 'Ngozi (her sister)', note: 'Left with the gateman', photo }, lagosRider, new Date());
   expect(delivered.order.status).toBe('delivered');
+  expect(delivered.delivery).toEqual({ photo: `/media/d/${'ab'.repeat(16)}.webp`, receivedBy: 'Ngozi (her sister)' });
+  expect(delivered.order.timeline.map((e) => e.note)).toContain('Delivered to Ngozi (her sister): Left with the gateman');
   expect(delivered.history.map((h) => [h.event, h.actor])).toEqual([
     ['confirm_transfer', `staff:${manager.id}`],
     ['prepare', `staff:${lagosFlorist.id}`],
     ['dispatch', `staff:${lagosRider.id}`],
     ['delivery_failed', `staff:${lagosRider.id}`],
+    ['charge_waive', `staff:${manager.id}`],
     ['dispatch', `staff:${lagosRider.id}`],
     ['deliver', `staff:${lagosRider.id}`],
   ]);
   expect(delivered.order.timeline.map((e) => e.note)).toContain('Delivery failed: Nobody at the gate');
 
-  // The sender heard at each step: paid, on its way (twice: the redelivery too), delivered; each with the tracker link.
+  // The sender heard at each step: paid, on its way (twice: the redelivery too), the redelivery fee's pay link, delivered; each with the tracker link.
   await mailIdle();
   const mails = (await readOutbox(dataDir, { to: order.client.email })).map((m) => m.subject).sort();
   expect(mails).toEqual(
-    [`payment received for order ${order.orderNumber}`, `order ${order.orderNumber} is on its way`, `order ${order.orderNumber} is on its way`, `order ${order.orderNumber} delivered`]
+    [
+      `payment received for order ${order.orderNumber}`,
+      `order ${order.orderNumber} is on its way`,
+      `redelivery fee for order ${order.orderNumber}`,
+      `order ${order.orderNumber} is on its way`,
+      `order ${order.orderNumber} delivered`,
+    ]
       .map((end) => `${getConfig().brandName}: ${end}`)
       .sort(),
   );
   const deliveredMail = (await readOutbox(dataDir, { to: order.client.email })).find((m) => m.subject.endsWith('delivered'));
   expect(deliveredMail?.text).toContain(`has been delivered to ${order.deliveryDetails.recipientName}`);
   expect(deliveredMail?.text).toContain(`/order-tracker?number=${order.orderNumber}`);
+  expect(deliveredMail?.text).toContain(`See the delivery photo: ${getConfig().siteUrl}/media/d/${'ab'.repeat(16)}.webp`);
+  expect(deliveredMail?.html).toContain(`<img src="${getConfig().siteUrl}/media/d/${'ab'.repeat(16)}.webp"`);
 });
 
 it('refuses an action the role may not take (403) and writes nothing', async () => {
   const order = await lagosOrder('paid', 'paid');
   await expect(applyStaffAction(db, order.id, { type: 'cancel' }, lagosFlorist, new Date())).rejects.toMatchObject({ status: 403 });
-  await expect(applyStaffAction(db, order.id, { type: 'confirm_transfer' }, lagosRider, new Date())).rejects.toMatchObject({ status: 403 });
+  await expect(applyStaffAction(db, order.id, { type: 'confirm_transfer', amount: '100', reference: 'GTB-RIDER' }, lagosRider, new Date())).rejects.toMatchObject({ status: 403 });
   expect(await auditOf(db, order.id)).toEqual([]);
   // An action the role may take but the order's state refuses is the lifecycle's 409.
   await expect(applyStaffAction(db, order.id, { type: 'dispatch' }, lagosRider, new Date())).rejects.toMatchObject({ status: 409 });
@@ -112,6 +133,7 @@ it('an order of another branch does not exist for a branch-bound staff member; r
   expect(seen.order.amountsInCurrency.total).toBe(0);
   expect(seen.order.orderProducts.every((p) => p.price === 0 && p.lineTotal === 0)).toBe(true);
   expect(seen.attempts).toEqual([]);
+  expect([seen.receipts, seen.transfers]).toEqual([[], null]);
   expect((await readStaffOrder(db, order.id, manager)).order.amountsInCurrency.total).toBe(order.amountsInCurrency.total);
 });
 
@@ -119,7 +141,7 @@ it('names who did what in the history: a member by name and role, an id the shop
   const adaRow = await insertStaff(db, { email: `ada.${tag()}@example.com`, name: 'Ada Obi', role: 'manager', branch: null, passwordHash: null, createdBy: null }, new Date());
   const ada: StaffViewer = { id: adaRow.id, role: 'manager', branch: null };
   const order = await lagosOrder('awaiting_payment', 'unpaid');
-  const confirmed = await applyStaffAction(db, order.id, { type: 'confirm_transfer' }, ada, new Date());
+  const confirmed = await applyStaffAction(db, order.id, { type: 'confirm_transfer', amount: String(order.amountsInCurrency.total), reference: `GTB-${tag()}` }, ada, new Date());
   const unknown: StaffViewer = { id: '66666666-6666-4666-8666-666666666666', role: 'florist', branch: 'lagos' };
   await applyStaffAction(db, order.id, { type: 'prepare' }, unknown, new Date());
   const { history } = await readStaffOrder(db, order.id, manager);
@@ -143,9 +165,9 @@ it('a manager sends the order out with a rider of its branch; only that rider de
   expect(out.order.status).toBe('out_for_delivery');
   expect(out.rider?.id).toBe(lagosRider.id);
   expect((await readStaffOrder(db, order.id, otherLagosRider)).actions).toEqual([]);
-  await expect(applyStaffAction(db, order.id, { type: 'deliver' }, otherLagosRider, new Date())).rejects.toMatchObject({ status: 403, message: 'This delivery is out with another rider' });
+  await expect(applyStaffAction(db, order.id, { type: 'deliver', recipientName: 'Ngozi', photo: `deliveries/${'cd'.repeat(16)}.webp` }, otherLagosRider, new Date())).rejects.toMatchObject({ status: 403, message: 'This delivery is out with another rider' });
   expect((await readStaffOrder(db, order.id, lagosRider)).actions).toEqual(['deliver', 'delivery_failed']);
-  expect((await applyStaffAction(db, order.id, { type: 'deliver' }, lagosRider, new Date())).order.status).toBe('delivered');
+  expect((await applyStaffAction(db, order.id, { type: 'deliver', recipientName: 'Ngozi', photo: `deliveries/${'cd'.repeat(16)}.webp` }, lagosRider, new Date())).order.status).toBe('delivered');
 });
 
 it('a rider who takes an order out is recorded as its rider', async () => {

@@ -4,7 +4,8 @@
  * allowed pair changes the state to what the table below says and writes exactly one timeline
  * line and one audit row; a refused pair answers 409 with a message and changes nothing. The
  * expected table is written out here on purpose, apart from the one in
- * lib/domain/order-lifecycle.ts: a change to the rules must change both. Then the actors, the
+ * lib/domain/order-lifecycle.ts: a change to the rules must change both. A confirmed transfer is
+ * walked twice: for all that is due (paid) and for less (part paid). Then the actors, the
  * guards, the audit's immutability and the staff refund call over HTTP.
  */
 import { eq } from 'drizzle-orm';
@@ -12,14 +13,14 @@ import type { Db } from '@/lib/server/db/client';
 import { getConfig } from '@/lib/server/config';
 import { orderAudit, orders } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
-import { auditOf, transition } from '@/lib/server/services/orders/lifecycle';
+import { auditOf, transferReceiptsOf, transition, type TransitionEvent } from '@/lib/server/services/orders/lifecycle';
+import { insertStaff } from '@/lib/server/services/staff/members';
 import { readOrder } from '@/lib/server/services/orders/store';
 import {
   ORDER_EVENT_TYPES,
   reachableStates,
   TRANSITIONS,
   type Actor,
-  type OrderEvent,
   type OrderEventType,
   type OrderStatus,
   type PaymentState,
@@ -27,16 +28,19 @@ import {
 import type { Order } from '@/lib/contracts/orders';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { createOrder, httpCaller, placedOrder } from '../helpers/orders';
+import { createOrder, httpCaller, placedOrder, tag } from '../helpers/orders';
 
 let db: Db;
 let server: ApiServer;
 const TOKEN = 'lifecycle-staff-token-0123456789abcdef';
 const call = httpCaller(() => server.url);
+/** A staff member in the database (a confirmed transfer's receipt names them). */
+let staffId: string;
 
 beforeAll(async () => {
   db = (await openTestDatabase()).db;
   server = await startApiServer();
+  staffId = (await insertStaff(db, { email: `walk.${Date.now()}@example.com`, name: 'Walk Manager', role: 'manager', branch: null, passwordHash: null, createdBy: null }, new Date())).id;
 });
 
 afterAll(async () => {
@@ -46,9 +50,11 @@ afterAll(async () => {
 });
 
 type StateKey = `${OrderStatus}/${PaymentState}`;
+/** The events, and a confirmed transfer short of the total as a step of its own. */
+type Step = OrderEventType | 'confirm_transfer_short';
 
 /** Where each event leads from each state it allows; any other state refuses it. */
-const EXPECTED: Record<OrderEventType, Partial<Record<StateKey, StateKey>>> = {
+const EXPECTED: Record<Step, Partial<Record<StateKey, StateKey>>> = {
   choose_method: { 'created/unpaid': 'awaiting_payment/unpaid', 'awaiting_payment/unpaid': 'awaiting_payment/unpaid' },
   reopen: { 'awaiting_payment/unpaid': 'created/unpaid' },
   transfer_sent: { 'created/unpaid': 'created/awaiting_confirmation', 'awaiting_payment/unpaid': 'awaiting_payment/awaiting_confirmation' },
@@ -58,11 +64,23 @@ const EXPECTED: Record<OrderEventType, Partial<Record<StateKey, StateKey>>> = {
     'created/awaiting_confirmation': 'paid/paid',
     'awaiting_payment/awaiting_confirmation': 'paid/paid',
   },
+  // All that is still due.
   confirm_transfer: {
     'created/unpaid': 'paid/paid',
     'awaiting_payment/unpaid': 'paid/paid',
     'created/awaiting_confirmation': 'paid/paid',
     'awaiting_payment/awaiting_confirmation': 'paid/paid',
+    'created/part_paid': 'paid/paid',
+    'awaiting_payment/part_paid': 'paid/paid',
+  },
+  // Less than is due: part paid, the status stays.
+  confirm_transfer_short: {
+    'created/unpaid': 'created/part_paid',
+    'awaiting_payment/unpaid': 'awaiting_payment/part_paid',
+    'created/awaiting_confirmation': 'created/part_paid',
+    'awaiting_payment/awaiting_confirmation': 'awaiting_payment/part_paid',
+    'created/part_paid': 'created/part_paid',
+    'awaiting_payment/part_paid': 'awaiting_payment/part_paid',
   },
   prepare: { 'paid/paid': 'preparing/paid' },
   dispatch: { 'preparing/paid': 'out_for_delivery/paid' },
@@ -73,6 +91,8 @@ const EXPECTED: Record<OrderEventType, Partial<Record<StateKey, StateKey>>> = {
     'awaiting_payment/unpaid': 'cancelled/unpaid',
     'created/awaiting_confirmation': 'cancelled/unpaid',
     'awaiting_payment/awaiting_confirmation': 'cancelled/unpaid',
+    'created/part_paid': 'cancelled/refund_due',
+    'awaiting_payment/part_paid': 'cancelled/refund_due',
     'paid/paid': 'cancelled/refund_due',
     'preparing/paid': 'cancelled/refund_due',
   },
@@ -86,6 +106,8 @@ const STATES: StateKey[] = [
   'awaiting_payment/unpaid',
   'created/awaiting_confirmation',
   'awaiting_payment/awaiting_confirmation',
+  'created/part_paid',
+  'awaiting_payment/part_paid',
   'paid/paid',
   'preparing/paid',
   'out_for_delivery/paid',
@@ -96,8 +118,12 @@ const STATES: StateKey[] = [
   'cancelled/paid',
 ];
 
-function eventOf(type: OrderEventType): OrderEvent {
+function eventOf(type: Step): TransitionEvent {
   switch (type) {
+    case 'confirm_transfer':
+      return { type, reference: `GTB-${tag()}`, note: 'Seen on the statement' };
+    case 'confirm_transfer_short':
+      return { type: 'confirm_transfer', reference: `GTB-${tag()}`, amountMinor: 100n };
     case 'choose_method':
       return { type, method: 'gtbTransfer', currency: 'NGN' };
     case 'reopen':
@@ -116,10 +142,10 @@ function eventOf(type: OrderEventType): OrderEvent {
 }
 
 /** An actor the table allows for the event. */
-function actorFor(type: OrderEventType): Actor {
-  const kind = TRANSITIONS[type].actors[0]!;
+function actorFor(step: Step): Actor {
+  const kind = TRANSITIONS[step === 'confirm_transfer_short' ? 'confirm_transfer' : step].actors[0]!;
   if (kind === 'provider') return { kind, provider: 'paystack' };
-  if (kind === 'staff') return { kind, id: 'staff-test' };
+  if (kind === 'staff') return { kind, id: staffId };
   return { kind } as Actor;
 }
 
@@ -127,7 +153,7 @@ function actorFor(type: OrderEventType): Actor {
 async function orderIn(state: StateKey): Promise<Order> {
   const [status, payment] = state.split('/') as [OrderStatus, PaymentState];
   const order = await placedOrder(db, { paymentMethod: 'gtbTransfer' });
-  const paid = payment !== 'unpaid' && payment !== 'awaiting_confirmation';
+  const paid = payment !== 'unpaid' && payment !== 'awaiting_confirmation' && payment !== 'part_paid';
   await db
     .update(orders)
     .set({ status, paymentState: payment, paidWith: paid ? 'paystack' : null, paymentTest: state === 'cancelled/paid', checkedOutAt: new Date() })
@@ -136,15 +162,16 @@ async function orderIn(state: StateKey): Promise<Order> {
 }
 
 const stateOf = (o: Order): StateKey => `${o.status}/${o.paymentState}`;
-const apply = (id: string, event: OrderEvent, actor: Actor) => db.transaction((tx) => transition(tx, id, event, actor, new Date()));
+const apply = (id: string, event: TransitionEvent, actor: Actor) => db.transaction((tx) => transition(tx, id, event, actor, new Date()));
 
 describe('the transition table', () => {
   it('walks every state an order can reach', () => {
     expect(reachableStates().map((s) => `${s.status}/${s.payment}`).sort()).toEqual([...STATES].sort());
-    expect([...ORDER_EVENT_TYPES].sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect([...ORDER_EVENT_TYPES, 'confirm_transfer_short'].sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  const pairs = STATES.flatMap((state) => ORDER_EVENT_TYPES.map((type) => [state, type, EXPECTED[type][state] ?? null] as const));
+  const steps: Step[] = [...ORDER_EVENT_TYPES, 'confirm_transfer_short'];
+  const pairs = STATES.flatMap((state) => steps.map((type) => [state, type, EXPECTED[type][state] ?? null] as const));
 
   it.each(pairs)('%s + %s → %s', async (state, type, expected) => {
     const before = await orderIn(state);
@@ -158,7 +185,9 @@ describe('the transition table', () => {
       expect(after.timeline.at(-1)?.status).toBe(after.status);
       const audit = await auditOf(db, before.id);
       expect(audit).toHaveLength(auditBefore.length + 1);
-      expect(audit.at(-1)).toMatchObject({ event: type, actorKind: actor.kind, fromStatus: before.status, toStatus: after.status, fromPayment: before.paymentState, toPayment: after.paymentState });
+      expect(audit.at(-1)).toMatchObject({ event: type === 'confirm_transfer_short' ? 'confirm_transfer' : type, actorKind: actor.kind, fromStatus: before.status, toStatus: after.status, fromPayment: before.paymentState, toPayment: after.paymentState });
+      // A confirmed transfer records its receipt; nothing else does.
+      expect(await transferReceiptsOf(db, before.id)).toHaveLength(type.startsWith('confirm_transfer') ? 1 : 0);
     } else {
       const refused = await apply(before.id, eventOf(type), actor).then(
         () => null,
@@ -169,6 +198,7 @@ describe('the transition table', () => {
       expect((refused as HttpError).message).toMatch(/\S/);
       expect(await readOrder(db, before.id)).toEqual(before);
       expect(await auditOf(db, before.id)).toHaveLength(auditBefore.length);
+      expect(await transferReceiptsOf(db, before.id)).toEqual([]);
     }
   });
 });
@@ -198,7 +228,7 @@ describe('actors and guards', () => {
     const card = await orderIn('awaiting_payment/unpaid');
     await db.update(orders).set({ paymentMethod: 'paystack' }).where(eq(orders.id, card.id));
     await expect(apply(card.id, { type: 'transfer_sent' }, shopper)).rejects.toMatchObject({ status: 400 });
-    await expect(apply(card.id, { ...(eventOf('payment_confirmed') as Extract<OrderEvent, { type: 'payment_confirmed' }>), coversTotal: false }, { kind: 'provider', provider: 'paystack' })).rejects.toMatchObject({
+    await expect(apply(card.id, { ...(eventOf('payment_confirmed') as Extract<TransitionEvent, { type: 'payment_confirmed' }>), coversTotal: false }, { kind: 'provider', provider: 'paystack' })).rejects.toMatchObject({
       status: 409,
       message: 'The order changed after this payment started',
     });

@@ -3,7 +3,8 @@
  * Manual payments over real HTTP against the real database: the transfer instructions per method
  * and currency (exact amount, account or Bitcoin address from configuration, order number), 'I
  * have sent it' (awaiting confirmation, never paid; idempotent), and staff confirming with
- * PUT /v1/admin/order/{id}/status, which pays the order and e-mails the sender.
+ * PUT /v1/admin/order/{id}/status, which pays the order and e-mails the sender (with an amount
+ * short of the total: part paid, no e-mail; without one: all that is still due).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import type { Order } from '@/lib/contracts/orders';
 import type { ManualInstructions, PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { paymentAttempts } from '@/lib/server/db/schema';
+import { orderAudit, paymentAttempts, transferReceipts } from '@/lib/server/db/schema';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
 import { isPaidStatus } from '@/lib/domain/order';
@@ -200,5 +201,58 @@ describe('staff confirmation', () => {
     await mailIdle();
     const mails = await readOutbox(dataDir, { to: order.client.email });
     expect(mails.map((m) => m.subject)).toEqual([`Regal Flowers: payment received for order ${order.orderNumber}`]);
+  });
+
+  it('with an amount short of the total: part paid, no e-mail; then without one, the rest is recorded as the API token and the order is paid', async () => {
+    const order = await manualOrder('gtbTransfer');
+    await instructions(order);
+    expect((await sent(order.id)).status).toBe(200);
+    const move = (body: unknown) => call<Order>('PUT', `/v1/admin/order/${order.id}/status`, { body, headers: { authorization: `Bearer ${TOKEN}` } });
+
+    const part = await move({ status: 'paid', amount: '1000', reference: 'GTB-API-1' });
+    expect(part.status).toBe(200);
+    expect(part.body.message).toBe(`Order ${order.orderNumber} is part paid: the transfer is recorded, the rest is still due`);
+    expect(part.body.data).toMatchObject({ paymentState: 'part_paid', paymentStatus: 'PART PAID - BALANCE DUE' });
+    expect(part.body.data.status).not.toBe('paid');
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['claimed']);
+    await mailIdle();
+    expect(await readOutbox(dataDir, { to: order.client.email })).toEqual([]);
+    // The same reference again writes nothing.
+    expect((await move({ status: 'paid', amount: '1000', reference: 'GTB-API-1' })).status).toBe(409);
+
+    const rest = await move({ status: 'paid' });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toMatchObject({ status: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer)' });
+    const due = order.amountsInCurrency.total - 1000;
+    expect(rest.body.data.timeline.at(-1)?.note).toMatch(new RegExp(`^Transfer received: ₦${due.toLocaleString('en-US')} \\(ref api token \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\): paid in full`));
+    const receipts = await db.select().from(transferReceipts).where(eq(transferReceipts.orderId, order.id));
+    expect(receipts.map((r) => [r.amountMinor, r.staffId])).toEqual([
+      [100_000n, null],
+      [BigInt(due) * 100n, null],
+    ]);
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['succeeded']);
+    await mailIdle();
+    expect((await readOutbox(dataDir, { to: order.client.email })).map((m) => m.subject)).toEqual([`Regal Flowers: payment received for order ${order.orderNumber}`]);
+    // Each API-token change records the caller's address (TRUST_PROXY unset: the socket's).
+    const audit = await db.select().from(orderAudit).where(eq(orderAudit.orderId, order.id));
+    expect(audit.filter((a) => a.event === 'confirm_transfer').map((a) => [a.actorKind, a.address])).toEqual([
+      ['api_token', '127.0.0.1'],
+      ['api_token', '127.0.0.1'],
+    ]);
+  });
+
+  it('refuses an amount or reference with another status, and a bad amount, naming the field (400)', async () => {
+    const order = await manualOrder('gtbTransfer');
+    const move = (body: unknown) => call<Order>('PUT', `/v1/admin/order/${order.id}/status`, { body, headers: { authorization: `Bearer ${TOKEN}` } });
+    for (const [body, message] of [
+      [{ status: 'cancelled', amount: '5' }, /^amount and reference describe a transfer received/],
+      [{ status: 'paid', amount: '12.345' }, /^amount must be/],
+      [{ status: 'paid', amount: 0 }, /^amount must be/],
+      [{ status: 'paid', reference: '' }, /^reference is required/],
+    ] as const) {
+      const res = await move(body);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(message)]);
+    }
+    expect((await call<Order>('GET', `/v1/firebase/order/${order.id}`)).body.data.paymentState).toBe('unpaid');
   });
 });

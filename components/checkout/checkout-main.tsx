@@ -26,7 +26,7 @@ import { useUser } from '@/lib/state/user-context';
 import { notify } from '@/lib/ui/notify';
 import { CHECKOUT_TEXT } from './messages';
 import { OrderSummary } from './order-summary';
-import { isAwaitingConfirmation, PAYMENT_TEXT, readPaymentReturn, verifyReturn, type PaymentCheck, type PaymentReturn } from './payment-return';
+import { isWaitingOnShop, PAYMENT_TEXT, readPaymentReturn, verifyReturn, type PaymentCheck, type PaymentReturn } from './payment-return';
 import type { FeeChoice } from './summary-lines';
 import styles from './checkout.module.css';
 
@@ -74,7 +74,7 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
         if (verdict?.paid || isPaidStatus(order.paymentStatus)) {
           dispatchOrder({ type: 'setStage', stage: 3 });
           await forgetCheckout();
-        } else if (isAwaitingConfirmation(order)) {
+        } else if (isWaitingOnShop(order)) {
           if (orderSnapshot().orderId === orderId) dispatchOrder({ type: 'setOrderId', orderId: null });
           dispatchOrder({ type: 'setStage', stage: 2 });
         } else if (verdict) {
@@ -170,7 +170,7 @@ export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
         <div className={styles.main}>
           {stage === 1 ? <DeliveryForm key={order.id} order={order} settings={settings} onChoice={onChoice} /> : <PaymentStage order={order} check={check} />}
         </div>
-        <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable={!isAwaitingConfirmation(order)} />
+        <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable={!isWaitingOnShop(order)} />
       </div>
     </Suspense>
   );

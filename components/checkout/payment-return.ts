@@ -18,7 +18,7 @@ import { useApi } from '@/lib/state/browser-api';
 import type { ApiClient } from '@/lib/api/client';
 import type { Order } from '@/lib/contracts/orders';
 import { methodLabel } from '@/lib/domain/checkout';
-import { AWAITING_CONFIRMATION_WORDING } from '@/lib/domain/order-lifecycle';
+import { AWAITING_CONFIRMATION_WORDING, PART_PAID_WORDING } from '@/lib/domain/order-lifecycle';
 import { isPaidStatus } from '@/lib/domain/order';
 import { dispatchOrder, forgetCheckout } from '@/lib/state/checkout-order';
 import { messageOf } from './messages';
@@ -31,6 +31,7 @@ export const PAYMENT_TEXT = {
   sendFailed: (message: string) => `Unable to record your transfer: ${message}`,
   instructionsFailed: (message: string) => `Unable to load the transfer details: ${message}`,
   sent: 'Thank you. We will confirm your transfer and e-mail you; this usually takes under 30 minutes.',
+  partPaid: 'We have received part of the payment for this order. Please contact us to pay the rest: we prepare your order once it is paid in full.',
 } as const;
 
 /** The waits before each automatic re-check of a pending payment; then 'Check again'. */
@@ -71,6 +72,12 @@ export const providerLabel = methodLabel;
 /** Whether the shopper said their transfer is on its way (staff have not confirmed it yet). */
 export const isAwaitingConfirmation = (order: Order): boolean =>
   !isPaidStatus(order.paymentStatus) && order.paymentStatus.trim().toLowerCase() === AWAITING_CONFIRMATION_WORDING;
+
+/** Whether staff confirmed part of the money (a transfer short of the total): the order is closed to changes and waits for the rest. */
+export const isPartPaid = (order: Order): boolean => !isPaidStatus(order.paymentStatus) && order.paymentStatus.trim().toUpperCase() === PART_PAID_WORDING;
+
+/** Whether the order waits on the shop about money already sent (a transfer to confirm, or the rest of a part payment): the checkout cannot change it. */
+export const isWaitingOnShop = (order: Order): boolean => isAwaitingConfirmation(order) || isPartPaid(order);
 
 export type Verdict = { order: Order; paid: boolean; check: PaymentCheck | null };
 

@@ -6,7 +6,8 @@
  * amount to pay in the order's currency. The payment step then opens below (<PaymentNext>: the
  * provider's pay button, or the transfer details), with `check`, what came of a return from the
  * provider that did not end paid. 'Back' returns to the delivery details. An order whose transfer
- * the shopper said is sent shows <TransferSent> instead.
+ * the shopper said is sent shows <TransferSent> instead, and one staff recorded part of the money
+ * for <PartPaid>.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { updatePaymentDetails } from '@/lib/api/calls';
@@ -19,8 +20,8 @@ import { dispatchOrder } from '@/lib/state/checkout-order';
 import { notify } from '@/lib/ui/notify';
 import { CHECKOUT_TEXT, messageOf } from './messages';
 import { PaymentNext } from './payment-next';
-import { isAwaitingConfirmation, type PaymentCheck } from './payment-return';
-import { TransferSent } from './transfer-instructions';
+import { isAwaitingConfirmation, isPartPaid, type PaymentCheck } from './payment-return';
+import { PartPaid, TransferSent } from './transfer-instructions';
 import styles from './checkout.module.css';
 
 export function PaymentStage({ order, check = null }: { order: Order; check?: PaymentCheck | null }) {
@@ -50,6 +51,7 @@ export function PaymentStage({ order, check = null }: { order: Order; check?: Pa
   }
 
   if (isAwaitingConfirmation(order)) return <TransferSent order={order} />;
+  if (isPartPaid(order)) return <PartPaid order={order} />;
   return (
     <section className={styles.form} aria-labelledby="checkout-stage-title">
       <h2 id="checkout-stage-title" className={styles.stageTitle}>

@@ -5,7 +5,8 @@
  * the shop (`markTransferSent`); the order then waits for staff to confirm, and this device
  * forgets the checkout (cart, date, coupon and the kept order id: the cart cannot change an
  * order whose money is on its way; the checkout address still carries the order id, so a reload
- * shows the same state). <TransferSent> is that state.
+ * shows the same state). <TransferSent> is that state; <PartPaid> is an order staff recorded only
+ * part of the money for (the shopper contacts the shop for the rest).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/components/ui/link';
@@ -197,6 +198,32 @@ export function TransferSent({ order }: { order: Order }) {
       <Link href="/" className={styles.primary}>
         Continue shopping
       </Link>
+    </section>
+  );
+}
+
+/** An order staff recorded part of the money for: closed to changes; the shopper contacts the shop to pay the rest. */
+export function PartPaid({ order }: { order: Order }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  const tracker = `/order-tracker?number=${encodeURIComponent(order.orderNumber)}`;
+  return (
+    <section className={styles.form} aria-labelledby="checkout-stage-title">
+      <h2 id="checkout-stage-title" className={styles.stageTitle} tabIndex={-1} ref={title}>
+        Part of your payment has arrived
+      </h2>
+      <div className={styles.notice}>
+        <p>{PAYMENT_TEXT.partPaid}</p>
+        <p className={styles.bigNumber}>
+          Order number <strong>{order.orderNumber}</strong>
+        </p>
+        <p>
+          Order total: <strong>{moneyText(order.amountsInCurrency.total, order.currency)}</strong>. Quote the order number when you contact us.
+        </p>
+      </div>
+      <p>
+        <Link href="/contact">Contact us</Link> · follow your order on the <Link href={tracker}>order tracker</Link>.
+      </p>
     </section>
   );
 }

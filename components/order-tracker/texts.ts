@@ -13,6 +13,8 @@ export const TRACKER_TEXT = {
   notFound: 'We could not find an order with that number. Check the number in your confirmation e-mail.',
   unavailable: 'Tracking is briefly unavailable. Please try again.',
   testPayment: TEST_PAYMENT_NOTE,
+  partPaid: 'We have received part of your payment. Please contact us to pay the rest: we prepare your order once it is paid in full.',
+  deliveryPhoto: 'Photo taken by our rider at delivery',
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,12 +41,21 @@ export function cleanOrderNumber(typed: string): string {
   return digits ? `RF-${digits[1]}` : text;
 }
 
-/** The staff's payment status in plain words: 'Paid', 'Awaiting payment', … */
+/**
+ * Whether the payment status says part of the money has arrived and the rest is due (the
+ * lifecycle's PART_PAID_WORDING, 'PART PAID - BALANCE DUE'; read as text, like the others).
+ */
+export function isPartPaidStatus(paymentStatus: string): boolean {
+  return !isPaidStatus(paymentStatus) && paymentStatus.trim().toLowerCase().startsWith('part paid');
+}
+
+/** The staff's payment status in plain words: 'Paid', 'Awaiting payment', 'Part paid: the rest is still due', … */
 export function paymentLabel(paymentStatus: string): string {
   if (isPaidStatus(paymentStatus)) return 'Paid';
   const status = paymentStatus.trim().toLowerCase();
   if (!status || status === 'not paid') return 'Awaiting payment';
   if (status === 'awaiting confirmation') return 'Payment being confirmed';
+  if (isPartPaidStatus(paymentStatus)) return 'Part paid: the rest is still due';
   if (status.startsWith('refund due')) return 'Refund due';
   if (status.startsWith('refunded')) return 'Refunded';
   return status[0]!.toUpperCase() + status.slice(1);

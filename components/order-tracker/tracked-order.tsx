@@ -1,7 +1,8 @@
 /**
  * A tracked order: number, status, payment in plain words (and the test-payment mark for a
  * payment made in the shop's sandbox), the delivery or pickup day and place,
- * the items, the timeline, and (with the checkout e-mail) the recipient and the review section.
+ * the items, the timeline, and (with the checkout e-mail) the recipient, the rider's delivery
+ * photo and the review section.
  * Without the e-mail it says what adding it shows.
  */
 import type { Ref } from 'react';
@@ -10,7 +11,7 @@ import { isTestPaymentStatus } from '@/lib/domain/order';
 import { useShell } from '@/lib/state/shell-context';
 import { OrderTimeline } from './order-timeline';
 import { ReviewSection } from './review-section';
-import { formatDay, paymentLabel, TRACKER_TEXT } from './texts';
+import { formatDay, isPartPaidStatus, paymentLabel, TRACKER_TEXT } from './texts';
 import styles from './order-tracker.module.css';
 
 /** Our product pictures come in several widths; a row needs the smallest. */
@@ -64,6 +65,11 @@ export function TrackedOrderView({ order, headingRef }: { order: TrackedOrder; h
             {TRACKER_TEXT.testPayment}
           </p>
         )}
+        {isPartPaidStatus(order.paymentStatus) && (
+          <p className={styles.partPaid} role="note">
+            {TRACKER_TEXT.partPaid}
+          </p>
+        )}
         {recipient ? (
           <>
             <h3>Recipient</h3>
@@ -81,6 +87,14 @@ export function TrackedOrderView({ order, headingRef }: { order: TrackedOrder; h
           </>
         ) : (
           !order.verified && <p className={styles.muted}>{TRACKER_TEXT.emailHint}.</p>
+        )}
+        {order.deliveryPhoto && (
+          <figure className={styles.deliveryPhoto}>
+            <a href={order.deliveryPhoto} target="_blank" rel="noreferrer">
+              <img src={order.deliveryPhoto} alt={`The delivery of order ${order.orderNumber}, photographed by our rider`} width={480} height={480} loading="lazy" />
+            </a>
+            <figcaption>{TRACKER_TEXT.deliveryPhoto}</figcaption>
+          </figure>
         )}
         <h3>Items</h3>
         <ul className={styles.items}>

@@ -43,6 +43,7 @@ import type {
   UpdatePaymentDetailsBody,
 } from '@/lib/contracts/orders';
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
+import type { ChargeOutcome, ChargeStart, ChargeView } from '@/lib/contracts/charges';
 
 type Params = Record<string, string | number | boolean | undefined>;
 type WithoutBusiness<T> = Omit<T, 'business'>;
@@ -122,6 +123,14 @@ export const verifyPayment = (api: ApiClient, orderId: string, query: Record<str
   get<PaymentOutcome>(api, `/v1/payments/verify/${encodeURIComponent(orderId)}`, query);
 export const markTransferSent = (api: ApiClient, orderId: string) =>
   send<Order>(api, 'post', `/v1/payments/manual/${encodeURIComponent(orderId)}/sent`, {});
+
+// Pay links for extra charges (lib/contracts/charges.ts)
+const chargePath = (token: string) => `/v1/charges/${encodeURIComponent(token)}`;
+export const getCharge = (api: ApiClient, token: string) => get<ChargeView>(api, chargePath(token));
+export const startCharge = (api: ApiClient, token: string, method: string) => send<ChargeStart>(api, 'post', `${chargePath(token)}/start`, { method });
+/** `query`: every parameter the provider's return added to the pay link. */
+export const verifyCharge = (api: ApiClient, token: string, reference: string, query: Record<string, string>) =>
+  send<ChargeOutcome & { charge: ChargeView }>(api, 'post', `${chargePath(token)}/verify`, { reference, query });
 
 // Catalogue
 export const getProductBySlug = (api: ApiClient, slug: string, query: Omit<ProductBySlugQuery, 'slug' | 'business'> = {}) =>

@@ -5,9 +5,20 @@
  * answer's `data` or throws `ApiError`. Loaded only by the back-office pages.
  */
 import { createApiClient, type ApiClient } from '@/lib/api/client';
-import type { AuditPage, Board, StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
+import type { AuditPage, Board, ChargeMoveBody, DeliveryChangeBody, StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
 import type { Envelope } from '@/lib/contracts/envelope';
-import type { StaffCodeBody, StaffLoginAnswer, StaffLoginBody, StaffMe, StaffPasswordBody, StaffSignedInAnswer } from '@/lib/contracts/staff';
+import type {
+  CreateStaffBody,
+  StaffCodeBody,
+  StaffListMember,
+  StaffLoginAnswer,
+  StaffLoginBody,
+  StaffMe,
+  StaffPasswordBody,
+  StaffSignedInAnswer,
+  UpdateStaffBody,
+} from '@/lib/contracts/staff';
+import type { StaffMember } from '@/lib/domain/staff';
 
 let client: ApiClient | undefined;
 
@@ -19,6 +30,11 @@ function staffApi(): ApiClient {
 
 async function post<T>(url: string, body: unknown = {}): Promise<T> {
   const res = await staffApi().http.post<Envelope<T>>(url, body);
+  return res.data.data;
+}
+
+async function patch<T>(url: string, body: unknown): Promise<T> {
+  const res = await staffApi().http.patch<Envelope<T>>(url, body);
   return res.data.data;
 }
 
@@ -48,4 +64,41 @@ export const staffOrder = (id: string) => get<StaffOrder>(`/admin/api/orders/${e
 /** `POST /admin/api/orders/{id}/actions`: one lifecycle event; answers the order afterwards. */
 export const staffOrderAction = (id: string, body: StaffActionBody) => post<StaffOrder>(`/admin/api/orders/${encodeURIComponent(id)}/actions`, body);
 /** `GET /admin/api/audit?page=` (owners): every order transition, newest first. */
+/** `POST /admin/api/orders/{id}/deliver` (multipart: photo, recipientName, note): the order delivered with its photo. */
+export async function staffDeliver(id: string, form: FormData): Promise<StaffOrder> {
+  // The client's default JSON type would make axios turn the form into JSON; with this one the
+  // browser sends it as multipart and writes the boundary itself.
+  const res = await staffApi().http.post<Envelope<StaffOrder>>(`/admin/api/orders/${encodeURIComponent(id)}/deliver`, form, { headers: { 'Content-Type': 'multipart/form-data' } });
+  return res.data.data;
+}
+
+/** `POST /admin/api/orders/{id}/notes`: adds an internal note; the order as the member sees it. */
+export const staffAddNote = (id: string, text: string) => post<StaffOrder>(`/admin/api/orders/${encodeURIComponent(id)}/notes`, { text });
+
+/** `POST /admin/api/orders/{id}/charges`: asks the sender for a quoted delivery fee (a pay link is e-mailed). */
+export const staffAskQuote = (id: string, amount: string, reason: string) => post<StaffOrder>(`/admin/api/orders/${encodeURIComponent(id)}/charges`, { kind: 'quote', amount, reason });
+
+/** `POST /admin/api/orders/{id}/charges/{chargeId}`: marks a charge paid, waives it, or records a refund. */
+export const staffMoveCharge = (id: string, chargeId: string, body: ChargeMoveBody) =>
+  post<StaffOrder>(`/admin/api/orders/${encodeURIComponent(id)}/charges/${encodeURIComponent(chargeId)}`, body);
+
 export const staffAudit = (page: number) => get<AuditPage>('/admin/api/audit', { page });
+
+/** `GET /admin/api/staff` (owners): every member, active ones first, then by name. */
+export const staffMembers = () => get<StaffListMember[]>('/admin/api/staff');
+/** `POST /admin/api/staff` (owners): adds a member, who is e-mailed a sign-in code. */
+export const staffAddMember = (body: CreateStaffBody) => post<StaffMember>('/admin/api/staff', body);
+/** `PATCH /admin/api/staff/{id}` (owners): changes a member's name, role, branch or whether they are active; answers them afterwards. */
+export const staffUpdateMember = (id: string, body: UpdateStaffBody) => patch<StaffListMember>(`/admin/api/staff/${encodeURIComponent(id)}`, body);
+/** `POST /admin/api/staff/{id}/invite` (owners): e-mails a member without a password a new invitation code. */
+export const staffResendInvite = (id: string) => post<StaffListMember>(`/admin/api/staff/${encodeURIComponent(id)}/invite`);
+
+/**
+ * `POST /admin/api/orders/{id}/delivery` (owners, managers): changes a paid door delivery's date,
+ * zone or address; answers the order afterwards (with the fee difference's charge, if any) and the
+ * server's message (what was asked of the sender, or owed back).
+ */
+export async function staffChangeDelivery(id: string, body: DeliveryChangeBody): Promise<{ order: StaffOrder; message: string }> {
+  const res = await staffApi().http.post<Envelope<StaffOrder>>(`/admin/api/orders/${encodeURIComponent(id)}/delivery`, body);
+  return { order: res.data.data, message: res.data.message };
+}

@@ -340,7 +340,7 @@ export type Order = {
   paymentState: PaymentState;
   /** Paid in the built-in sandbox: no money was taken. */
   paymentTest: boolean;
-  /** Derived from the payment state: 'not paid', 'awaiting confirmation', 'PAID - GO AHEAD (…)', 'REFUND DUE (…)': see `isPaidStatus`. */
+  /** Derived from the payment state: 'not paid', 'awaiting confirmation', 'PART PAID - BALANCE DUE', 'PAID - GO AHEAD (…)', 'REFUND DUE (…)': see `isPaidStatus`. */
   paymentStatus: string;
   paymentMethod: PaymentMethodKey | null;
   /** YYYY-MM-DD, or '' when not chosen yet. */
@@ -406,6 +406,8 @@ export type TrackedOrder = {
   recipient?: { name: string; address: string; phone: string };
   canReview?: boolean;
   review?: Review | null;
+  /** With the e-mail, once delivered: the rider's photo (its address is its secret). */
+  deliveryPhoto?: string | null;
 };
 
 /** A saved recipient (address book) of a logged-in shopper, in the user record's `recipients`. */

@@ -20,6 +20,14 @@
  *   one is needed unless none was ever set (a member the owner invited). Other sessions end.
  * - `POST /admin/api/staff` {email, name, role, branch?} (owner only) → 201 the new member, who
  *   gets an e-mail with a sign-in code valid 24 hours; 409 when the e-mail is taken.
+ * - `GET /admin/api/staff` (owner only) → every member (`StaffListMember[]`): active ones first,
+ *   then by name; whether they chose a password, and when they last signed in.
+ * - `PATCH /admin/api/staff/{id}` {name?, role?, branch?, active?} (owner only) → the member
+ *   afterwards. Deactivating ends their sessions at once. 400 for a florist or rider without a
+ *   branch; 404 for an unknown id; 409 when an owner would deactivate or demote themselves, or
+ *   the shop would be left without an active owner.
+ * - `POST /admin/api/staff/{id}/invite` (owner only) → a new invitation code by e-mail for a
+ *   member who has not chosen a password yet (409 otherwise, or when deactivated); 5 an hour.
  *
  * 401 'Please sign in' without a valid session; 403 for a role the call does not allow; 429 with
  * `Retry-After` past the limits (failed logins: 5 per 15 minutes per e-mail, 20 per address;
@@ -105,3 +113,24 @@ export type StaffLoginAnswer = z.infer<typeof staffLoginAnswer>;
 
 export const staffSignedInAnswer = z.object({ staff: staffMeSchema });
 export type StaffSignedInAnswer = z.infer<typeof staffSignedInAnswer>;
+
+/** `PATCH /admin/api/staff/{id}`: what to change (at least one field); `branch: null` is every branch (owners and managers only). */
+export const updateStaffBody = strictObject({
+  name: singleLine(100).min(1, 'name must not be empty').optional(),
+  role: staffRoleSchema.optional(),
+  branch: staffBranchSchema.nullable().optional(),
+  active: z.boolean({ message: 'active must be true or false' }).optional(),
+}).refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Send at least one of name, role, branch, active' });
+export type UpdateStaffBody = z.input<typeof updateStaffBody>;
+
+/** A member as the owner's staff list shows them (`GET /admin/api/staff`, the answer of a change). */
+export const staffListMemberSchema = staffMemberSchema.extend({
+  active: z.boolean(),
+  /** False for a member who was invited and has not chosen a password yet. */
+  passwordSet: z.boolean(),
+  /** ISO time the member was added. */
+  createdAt: z.string(),
+  /** ISO time of their last sign-in (a session started), or null when never (or not since sessions were cleared). */
+  lastSignInAt: z.string().nullable(),
+});
+export type StaffListMember = z.infer<typeof staffListMemberSchema>;

@@ -9,12 +9,13 @@ import type { OrderEventType, OrderStatus, PaymentState } from '@/lib/domain/ord
 import type { StaffRole } from '@/lib/domain/staff';
 
 /** The board's columns, in a florist's order of the day. */
-export const BOARD_STATES = ['awaiting_payment', 'awaiting_confirmation', 'paid', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+export const BOARD_STATES = ['awaiting_payment', 'awaiting_confirmation', 'part_paid', 'paid', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 export type BoardState = (typeof BOARD_STATES)[number];
 
 export const BOARD_STATE_LABELS: Record<BoardState, string> = {
   awaiting_payment: 'Awaiting payment',
   awaiting_confirmation: 'Awaiting confirmation',
+  part_paid: 'Part paid',
   paid: 'Paid',
   preparing: 'Preparing',
   out_for_delivery: 'Out for delivery',
@@ -24,13 +25,16 @@ export const BOARD_STATE_LABELS: Record<BoardState, string> = {
 
 /**
  * The board state of an order: a transfer the shopper says is sent waits for confirmation
- * whatever the status; an unpaid order that reached checkout awaits payment; the others are
- * their status.
+ * whatever the status; part of the money received (part paid) is its own column, where staff
+ * chase the rest and nobody prepares it; an unpaid order that reached checkout awaits payment;
+ * the others are their status.
  * @example boardStateOf({ status: 'awaiting_payment', payment: 'awaiting_confirmation' }) // 'awaiting_confirmation'
+ * @example boardStateOf({ status: 'created', payment: 'part_paid' }) // 'part_paid'
  */
 export function boardStateOf(order: { status: OrderStatus; payment: PaymentState }): BoardState {
   if (order.status === 'cancelled') return 'cancelled';
   if (order.payment === 'awaiting_confirmation') return 'awaiting_confirmation';
+  if (order.payment === 'part_paid') return 'part_paid';
   if (order.status === 'created' || order.status === 'awaiting_payment') return 'awaiting_payment';
   return order.status;
 }
@@ -104,4 +108,9 @@ export function roleMay(role: StaffRole, event: OrderEventType): boolean {
 /** Whether a role sees an order's money (totals, payments): riders do not. */
 export function roleSeesMoney(role: StaffRole): boolean {
   return role !== 'rider';
+}
+
+/** Whether a role asks, settles or waives extra charges and records money owed back: owners and managers. */
+export function roleHandlesCharges(role: StaffRole): boolean {
+  return role === 'owner' || role === 'manager';
 }

@@ -9,7 +9,7 @@
  *
  *   created ──choose_method──► awaiting_payment ──reopen──► created
  *      │  ╲                          │
- *      │   ╲ payment_confirmed /     │ payment_confirmed / confirm_transfer
+ *      │   ╲ payment_confirmed /     │ payment_confirmed / confirm_transfer (covers the total)
  *      │    ╲ confirm_transfer       ▼
  *      └─────────────────────────► paid ──prepare──► preparing ──dispatch──► out_for_delivery
  *                                                      │   ▲                      │   │
@@ -19,6 +19,14 @@
  *   payment: unpaid ─transfer_sent─► awaiting_confirmation; → paid (payment_confirmed,
  *            confirm_transfer); paid ─cancel─► refund_due ─record_refund─► refunded;
  *            cancelled and unpaid ─late_payment─► refund_due (money arrived after cancellation)
+ *   part payment (transfers staff confirm, their sum short of the total; the status stays
+ *   created or awaiting_payment):
+ *            unpaid, awaiting_confirmation ─confirm_transfer (short)─► part_paid
+ *            part_paid ─confirm_transfer (short)─► part_paid
+ *            part_paid ─confirm_transfer (covers the total)─► paid (status paid)
+ *            part_paid ─cancel─► refund_due (status cancelled: the money received goes back)
+ *            A part-paid order is closed to the shopper: no edits, no new method, no card
+ *            payment, no 'transfer sent' (409, PART_PAID_MESSAGE: they contact the shop).
  */
 import type { CurrencyCode } from '@/lib/domain/money';
 import { methodAllows, methodLabel, PAYMENT_METHODS } from '@/lib/domain/checkout';
@@ -26,7 +34,7 @@ import { methodAllows, methodLabel, PAYMENT_METHODS } from '@/lib/domain/checkou
 export const ORDER_STATUSES = ['created', 'awaiting_payment', 'paid', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATES = ['unpaid', 'awaiting_confirmation', 'paid', 'refund_due', 'refunded'] as const;
+export const PAYMENT_STATES = ['unpaid', 'awaiting_confirmation', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** What the lifecycle reads of an order. */
@@ -43,8 +51,9 @@ export type LifecycleState = {
 export type Actor =
   | { kind: 'shopper' }
   | { kind: 'provider'; provider: string }
-  | { kind: 'staff'; id: string }
-  | { kind: 'api_token' }
+  /** `address`: the client address the staff call came from (recorded in the audit). */
+  | { kind: 'staff'; id: string; address?: string }
+  | { kind: 'api_token'; address?: string }
   | { kind: 'system' };
 export type ActorKind = Actor['kind'];
 
@@ -70,7 +79,12 @@ export type OrderFacts = {
   currency: CurrencyCode;
   /** The payment method the order has chosen. */
   paymentMethod: string | null;
+  /** An extra charge still due on the order ('₦4,500'), which holds a dispatch (lib/domain/charges.ts); null or absent: none. */
+  chargeDue?: string | null;
 };
+
+/** Why an order with a charge still due cannot go out. */
+export const chargeDueMessage = (amount: string) => `A fee of ${amount} is still due on this order: wait for the sender's payment, or mark it paid or waived first`;
 
 /** Every event, with what it carries. `note` is the timeline line's text where the caller writes it. */
 export type OrderEvent =
@@ -78,7 +92,12 @@ export type OrderEvent =
   | { type: 'reopen'; note: string }
   | { type: 'transfer_sent' }
   | { type: 'payment_confirmed'; method: string; test: boolean; coversTotal: boolean; note: string }
-  | { type: 'confirm_transfer'; method?: string; note?: string }
+  /**
+   * Money staff saw arrive by transfer: `amountMinor` received now (the order's currency, minor
+   * units), the bank's `reference`, and `coversTotal`: whether every receipt so far, this one
+   * included, covers the order's total (paid), or not yet (part paid).
+   */
+  | { type: 'confirm_transfer'; amountMinor: bigint; reference: string; coversTotal: boolean; method?: string; note?: string }
   | { type: 'prepare'; note?: string }
   /** `riderId`: the rider who takes it out (recorded on the order). */
   | { type: 'dispatch'; note?: string; riderId?: string }
@@ -92,6 +111,8 @@ export type OrderEventType = OrderEvent['type'];
 export const ORDER_LOCKED_MESSAGE = 'This order can no longer be changed';
 export const ALREADY_PAID_MESSAGE = 'This order is already paid';
 export const TRANSFER_PENDING_MESSAGE = 'We are confirming your transfer for this order, so it can no longer be changed. Please contact us to change it.';
+export const PART_PAID_MESSAGE =
+  'We have received part of the payment for this order, so it can no longer be changed or paid online. Please contact us to pay the rest or to change it.';
 export const NO_ITEMS_MESSAGE = 'Your order has no items';
 export const NOT_CHECKED_OUT_MESSAGE = 'Please complete the delivery details first';
 export const NOT_MANUAL_MESSAGE = 'Only a bank transfer or Bitcoin payment can be marked as sent; please choose one first';
@@ -103,16 +124,19 @@ type Rule = {
   from: readonly OrderStatus[];
   /** Payment states it may start from. */
   payment: readonly PaymentState[];
-  /** The status it leads to (the same status when absent). */
-  to?: OrderStatus;
-  /** The payment state it leads to, from the current state (unchanged when absent). */
-  paymentTo?: (state: LifecycleState) => PaymentState;
+  /** The status it leads to, or how the event decides it (the same status when absent). */
+  to?: OrderStatus | ((state: LifecycleState, event: OrderEvent) => OrderStatus);
+  /** The payment state it leads to, from the current state and the event (unchanged when absent). */
+  paymentTo?: (state: LifecycleState, event: OrderEvent) => PaymentState;
   /** Who may cause it. */
   actors: readonly ActorKind[];
 };
 
 const SHOPPER_STAGES = ['created', 'awaiting_payment'] as const;
 const STAFF = ['staff', 'api_token'] as const;
+
+/** Whether a confirmed transfer brings the receipts up to the order's total. */
+const coversTotal = (event: OrderEvent): boolean => event.type === 'confirm_transfer' && event.coversTotal;
 
 /**
  * The transition table. A pair (state, event) not covered by its row is refused (409). Guards on
@@ -123,7 +147,14 @@ export const TRANSITIONS: Record<OrderEventType, Rule> = {
   reopen: { from: ['awaiting_payment'], payment: ['unpaid'], to: 'created', actors: ['shopper', 'system', 'staff', 'api_token'] },
   transfer_sent: { from: SHOPPER_STAGES, payment: ['unpaid'], paymentTo: () => 'awaiting_confirmation', actors: ['shopper'] },
   payment_confirmed: { from: SHOPPER_STAGES, payment: ['unpaid', 'awaiting_confirmation'], to: 'paid', paymentTo: () => 'paid', actors: ['provider', 'shopper'] },
-  confirm_transfer: { from: SHOPPER_STAGES, payment: ['unpaid', 'awaiting_confirmation'], to: 'paid', paymentTo: () => 'paid', actors: STAFF },
+  // Money staff saw arrive: paid once the receipts cover the total; short of it, part paid and the status stays.
+  confirm_transfer: {
+    from: SHOPPER_STAGES,
+    payment: ['unpaid', 'awaiting_confirmation', 'part_paid'],
+    to: (s, e) => (coversTotal(e) ? 'paid' : s.status),
+    paymentTo: (_, e) => (coversTotal(e) ? 'paid' : 'part_paid'),
+    actors: STAFF,
+  },
   prepare: { from: ['paid'], payment: ['paid'], to: 'preparing', actors: STAFF },
   dispatch: { from: ['preparing'], payment: ['paid'], to: 'out_for_delivery', actors: STAFF },
   // A pick-up order is collected from the shop: preparing → delivered.
@@ -133,10 +164,11 @@ export const TRANSITIONS: Record<OrderEventType, Rule> = {
   // Never after dispatch: the bouquet is on its way.
   cancel: {
     from: ['created', 'awaiting_payment', 'paid', 'preparing'],
-    payment: ['unpaid', 'awaiting_confirmation', 'paid'],
+    payment: ['unpaid', 'awaiting_confirmation', 'part_paid', 'paid'],
     to: 'cancelled',
-    // Money taken is due back; a sandbox payment took none. A claimed transfer that never arrived is simply unpaid.
-    paymentTo: (s) => (s.payment === 'paid' ? (s.paymentTest ? 'paid' : 'refund_due') : 'unpaid'),
+    // Money taken is due back (all of it, or the part received); a sandbox payment took none. A
+    // claimed transfer that never arrived is simply unpaid.
+    paymentTo: (s) => (s.payment === 'paid' ? (s.paymentTest ? 'paid' : 'refund_due') : s.payment === 'part_paid' ? 'refund_due' : 'unpaid'),
     actors: STAFF,
   },
   // A provider confirms real money for an order cancelled before it was paid: it is due back.
@@ -158,6 +190,7 @@ function stateRefusal(state: LifecycleState, type: OrderEventType): string {
     if (state.payment === 'paid' || state.payment === 'refund_due' || state.payment === 'refunded') return ALREADY_PAID_MESSAGE;
     if (!SHOPPER_STAGES.includes(state.status as (typeof SHOPPER_STAGES)[number])) return ORDER_LOCKED_MESSAGE;
     if (state.payment === 'awaiting_confirmation') return TRANSFER_PENDING_MESSAGE;
+    if (state.payment === 'part_paid') return PART_PAID_MESSAGE;
   }
   return `An order that is ${statusWords(state)} cannot be ${EVENT_WORDS[type]}`;
 }
@@ -165,6 +198,8 @@ function stateRefusal(state: LifecycleState, type: OrderEventType): string {
 /** Guards on facts beyond the state; null when the event may go ahead. */
 function guard(event: OrderEvent, facts: OrderFacts): Decision | null {
   switch (event.type) {
+    case 'dispatch':
+      return facts.chargeDue ? { ok: false, status: 409, message: chargeDueMessage(facts.chargeDue) } : null;
     case 'choose_method': {
       const method = PAYMENT_METHODS.find((m) => m.key === event.method);
       if (!method) return { ok: false, status: 400, message: `paymentMethod must be one of ${PAYMENT_METHODS.map((m) => m.key).join(', ')}` };
@@ -198,7 +233,13 @@ export function decide(state: LifecycleState, event: OrderEvent, actor: Actor, f
   if (!rule.actors.includes(actor.kind)) return { ok: false, status: 403, message: `Only ${rule.actors.join(' or ').replace('api_token', 'the staff API token')} can ${EVENT_VERBS[event.type]}` };
   const refused = guard(event, facts);
   if (refused) return refused;
-  return { ok: true, status: rule.to ?? state.status, payment: rule.paymentTo ? rule.paymentTo(state) : state.payment };
+  return { ok: true, ...outcome(rule, state, event) };
+}
+
+/** Where a rule takes the state for the event (its guards passed). */
+function outcome(rule: Rule, state: LifecycleState, event: OrderEvent): Pick<LifecycleState, 'status' | 'payment'> {
+  const status = typeof rule.to === 'function' ? rule.to(state, event) : (rule.to ?? state.status);
+  return { status, payment: rule.paymentTo ? rule.paymentTo(state, event) : state.payment };
 }
 
 /**
@@ -217,28 +258,37 @@ export function isEditable(state: Pick<LifecycleState, 'status' | 'payment'>): b
 }
 
 /**
- * Why the shopper may no longer change the order, or null: paid or closed (locked), or a transfer
- * the shopper says is on its way for this total (pending).
+ * Why the shopper may no longer change the order, or null: paid or closed (locked), a transfer
+ * the shopper says is on its way for this total (pending), or part of the money received (part
+ * paid: the shopper contacts the shop).
  */
 export function editRefusal(state: Pick<LifecycleState, 'status' | 'payment'>): string | null {
   if (!SHOPPER_STAGES.includes(state.status as (typeof SHOPPER_STAGES)[number])) return ORDER_LOCKED_MESSAGE;
   if (state.payment === 'paid' || state.payment === 'refund_due' || state.payment === 'refunded') return ORDER_LOCKED_MESSAGE;
   if (state.payment === 'awaiting_confirmation') return TRANSFER_PENDING_MESSAGE;
+  if (state.payment === 'part_paid') return PART_PAID_MESSAGE;
   return null;
 }
 
-/** Whether money for the order has been received (a payment state of paid; refunds are not). */
+/** Whether money for the order has been received in full (a payment state of paid; part paid and refunds are not). */
 export function isPaid(state: Pick<LifecycleState, 'payment'>): boolean {
   return state.payment === 'paid';
 }
 
-/** Whether the shop has ever been paid for the order (paid, or paid and due back / refunded). */
+/** Whether the shop has ever been paid for the order in full (paid, or paid and due back / refunded; not part paid). */
 export function wasPaid(state: Pick<LifecycleState, 'payment'>): boolean {
   return state.payment === 'paid' || state.payment === 'refund_due' || state.payment === 'refunded';
 }
 
 /** The wording of an order whose transfer the shopper says is sent (the client's checkout reads it back). */
 export const AWAITING_CONFIRMATION_WORDING = 'awaiting confirmation';
+
+/**
+ * The wording of an order staff confirmed part of the money for: not enough to go ahead. It
+ * neither starts with 'paid' nor contains 'go ahead', so the client's paid rule (`isPaidStatus`)
+ * does not take it for paid.
+ */
+export const PART_PAID_WORDING = 'PART PAID - BALANCE DUE';
 
 /** What marks a payment made against the built-in sandbox, wherever the payment wording shows. */
 export const TEST_PAYMENT_MARK = 'TEST PAYMENT, no money taken';
@@ -258,6 +308,7 @@ function paidVia(method: string | null): string {
  * @example paymentWording({ payment: 'paid', paidWith: 'paystack', paymentTest: false }) // 'PAID - GO AHEAD (Paystack)'
  * @example paymentWording({ payment: 'paid', paidWith: 'paystack', paymentTest: true }) // 'PAID - GO AHEAD (Paystack) – TEST PAYMENT, no money taken'
  * @example paymentWording({ payment: 'refund_due', paidWith: 'payPal', paymentTest: false }) // 'REFUND DUE (paid with PayPal)'
+ * @example paymentWording({ payment: 'part_paid', paidWith: 'gtbTransfer', paymentTest: false }) // 'PART PAID - BALANCE DUE'
  */
 export function paymentWording(state: Pick<LifecycleState, 'payment' | 'paidWith' | 'paymentTest'>): string {
   switch (state.payment) {
@@ -265,6 +316,8 @@ export function paymentWording(state: Pick<LifecycleState, 'payment' | 'paidWith
       return 'not paid';
     case 'awaiting_confirmation':
       return AWAITING_CONFIRMATION_WORDING;
+    case 'part_paid':
+      return PART_PAID_WORDING;
     case 'paid': {
       const paid = `PAID - GO AHEAD (${paidVia(state.paidWith)})`;
       return state.paymentTest ? `${paid} – ${TEST_PAYMENT_MARK}` : paid;
@@ -320,6 +373,7 @@ const EVENT_VERBS: Record<OrderEventType, string> = {
 const PAYMENT_WORDS: Record<PaymentState, string> = {
   unpaid: 'unpaid',
   awaiting_confirmation: 'awaiting confirmation of a transfer',
+  part_paid: 'part paid',
   paid: 'paid',
   refund_due: 'due a refund',
   refunded: 'refunded',
@@ -355,7 +409,8 @@ export function staffEventFor(from: OrderStatus, to: OrderStatus): StaffMoveEven
 
 /**
  * Every state an order can reach from a new one (created and unpaid), found by applying the
- * table; the transition test walks each of them against every event.
+ * table (an event that decides its outcome, a confirmed transfer, both ways: short and covering);
+ * the transition test walks each of them against every event.
  */
 export function reachableStates(): Pick<LifecycleState, 'status' | 'payment'>[] {
   const key = (s: Pick<LifecycleState, 'status' | 'payment'>) => `${s.status}/${s.payment}`;
@@ -363,13 +418,16 @@ export function reachableStates(): Pick<LifecycleState, 'status' | 'payment'>[] 
   const queue = [...seen.values()];
   while (queue.length > 0) {
     const state = queue.shift()!;
-    for (const rule of Object.values(TRANSITIONS)) {
+    for (const [type, rule] of Object.entries(TRANSITIONS)) {
       if (!rule.from.includes(state.status) || !rule.payment.includes(state.payment)) continue;
       for (const paymentTest of [false, true]) {
-        const next = { status: rule.to ?? state.status, payment: rule.paymentTo ? rule.paymentTo({ ...state, paidWith: null, paymentTest }) : state.payment };
-        if (!seen.has(key(next))) {
-          seen.set(key(next), next);
-          queue.push(next);
+        for (const covers of [true, false]) {
+          const event = { type, coversTotal: covers } as OrderEvent;
+          const next = outcome(rule, { ...state, paidWith: null, paymentTest }, event);
+          if (!seen.has(key(next))) {
+            seen.set(key(next), next);
+            queue.push(next);
+          }
         }
       }
     }

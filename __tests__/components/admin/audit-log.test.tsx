@@ -1,6 +1,6 @@
 /**
  * The owner's audit log: asks for its page, shows each change (order link, what, who, when, from
- * and to, the line), offers older and newer pages, and says so when the call fails.
+ * which client address, from and to, the line), offers older and newer pages, and says so when the call fails.
  */
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -23,6 +23,19 @@ const page = (n: number): AuditPage => ({
       to: 'paid/paid',
       note: 'Seen on the statement',
       at: '2027-02-10T09:05:00.000Z',
+      address: '203.0.113.9',
+    },
+    {
+      orderId: 'order-7',
+      orderNumber: 'RF-100777',
+      event: 'transfer_sent',
+      actor: 'shopper',
+      actorName: 'Shopper',
+      from: 'awaiting_payment/unpaid',
+      to: 'awaiting_payment/awaiting_confirmation',
+      note: '',
+      at: '2027-02-10T09:00:00.000Z',
+      address: '',
     },
   ],
   total: 120,
@@ -44,6 +57,9 @@ it('shows the asked page of changes with links to the orders and to older and ne
   expect(line.getByText('by Ada Obi (Manager)')).toBeInTheDocument();
   expect(line.getByText(/awaiting payment, awaiting confirmation → paid, paid/)).toBeInTheDocument();
   expect(line.getByText('Seen on the statement')).toBeInTheDocument();
+  // The client address a staff change came from; none for the shopper's own.
+  expect(line.getByText('203.0.113.9')).toBeInTheDocument();
+  expect((await screen.findAllByRole('listitem'))[1]).not.toHaveTextContent(/from/);
   expect(asked).toEqual(['2']);
   expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Newer' })).toHaveAttribute('href', '/admin/audit?page=1');

@@ -96,6 +96,11 @@ export function staffOrder(overrides: Partial<StaffOrder> = {}, orderOverrides: 
     actions: ['confirm_transfer', 'cancel'],
     rider: null,
     riders: [],
+    delivery: { photo: null, receivedBy: '' },
+    receipts: [],
+    transfers: { received: '₦0', total: '₦94,500', outstanding: '₦94,500', outstandingAmount: '94500' },
+    notes: [],
+    charges: [],
     ...overrides,
   };
 }

@@ -74,7 +74,7 @@ describe('the order page', () => {
     expect(actionButtons()).toEqual(['Start preparing', 'Cancel order']);
   });
 
-  it('confirms a transfer with the method and note given, and shows the order paid', async () => {
+  it('confirms a transfer with the amount (prefilled with what is due), the bank reference, the method and note given, and shows the order paid', async () => {
     answerOrder(staffOrder());
     const posted = answerAction(staffOrder({ actions: ['prepare', 'cancel'], history: [] }, { status: 'paid', paymentState: 'paid', paymentStatus: 'PAID - GO AHEAD (Bank transfer (GTBank))' }));
     const user = userEvent.setup();
@@ -82,12 +82,47 @@ describe('the order page', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm transfer received' }));
     const form = within(screen.getByRole('form', { name: 'Confirm transfer received' }));
     expect(form.getByLabelText('Paid by')).toHaveValue('gtbTransfer');
+    const amount = form.getByLabelText('Amount received (NGN)');
+    expect(amount).toHaveValue('94500');
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveAccessibleDescription(/^Still due: ₦94,500\. Less than that records a part payment/);
+    expect(form.getByText('₦')).toBeInTheDocument();
+    expect(form.getByLabelText('Bank reference')).toBeRequired();
+    await user.type(form.getByLabelText('Bank reference'), 'GTB-778812');
     await user.type(form.getByLabelText('Note (optional)'), 'Seen on the statement');
     await user.click(form.getByRole('button', { name: 'Confirm transfer received' }));
-    await waitFor(() => expect(posted).toEqual([{ type: 'confirm_transfer', method: 'gtbTransfer', note: 'Seen on the statement' }]));
+    await waitFor(() => expect(posted).toEqual([{ type: 'confirm_transfer', amount: '94500', reference: 'GTB-778812', method: 'gtbTransfer', note: 'Seen on the statement' }]));
     expect(await screen.findByText('Confirm transfer received: done.')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('Paid')).toBeInTheDocument();
     expect(actionButtons()).toEqual(['Start preparing', 'Cancel order']);
+  });
+
+  it('records part of the money: the amount typed, then shows what was received of the total and each transfer', async () => {
+    answerOrder(staffOrder());
+    const receipt = { amount: '₦20,000', reference: 'GTB-123', by: 'Ada Obi (Manager)', at: '2027-02-10T11:00:00.000Z' };
+    const posted = answerAction(
+      staffOrder(
+        { receipts: [receipt], transfers: { received: '₦20,000', total: '₦94,500', outstanding: '₦74,500', outstandingAmount: '74500' } },
+        { paymentState: 'part_paid', paymentStatus: 'PART PAID - BALANCE DUE' },
+      ),
+    );
+    const user = userEvent.setup();
+    render(<OrderView id="order-1" role="manager" />);
+    await user.click(await screen.findByRole('button', { name: 'Confirm transfer received' }));
+    const form = within(screen.getByRole('form', { name: 'Confirm transfer received' }));
+    await user.clear(form.getByLabelText('Amount received (NGN)'));
+    await user.type(form.getByLabelText('Amount received (NGN)'), '20000');
+    await user.type(form.getByLabelText('Bank reference'), ' GTB-123 ');
+    await user.click(form.getByRole('button', { name: 'Confirm transfer received' }));
+    await waitFor(() => expect(posted).toEqual([{ type: 'confirm_transfer', amount: '20000', reference: 'GTB-123', method: 'gtbTransfer' }]));
+    const payment = within(await screen.findByRole('region', { name: 'Payment' }));
+    expect(await payment.findByText('Received ₦20,000 of ₦94,500: ₦74,500 still due')).toBeInTheDocument();
+    expect(payment.getByText('PART PAID - BALANCE DUE')).toBeInTheDocument();
+    const transfers = within(payment.getByRole('heading', { name: 'Transfers received' }).nextElementSibling as HTMLElement);
+    expect(transfers.getByText('₦20,000')).toBeInTheDocument();
+    expect(transfers.getByText(/ref GTB-123/)).toBeInTheDocument();
+    expect(transfers.getByText(/confirmed by Ada Obi \(Manager\)/)).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('Part paid')).toBeInTheDocument();
   });
 
   it('posts prepare at once; asks the reason of a failed delivery and the reference of a refund', async () => {

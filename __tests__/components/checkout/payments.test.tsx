@@ -252,6 +252,22 @@ describe('transfers', () => {
     expect(readStored(STORAGE_KEYS.orderId)).toBeNull();
   });
 
+  it('an order staff recorded part of the money for: closed to changes, the shopper is asked to contact the shop', async () => {
+    storeVisit({ orderId: 'order-1' });
+    answer({ [GET_ORDER]: ok(waiting('gtbTransfer', 'NGN', { paymentState: 'part_paid', paymentStatus: 'PART PAID - BALANCE DUE' })) });
+    mockRouter = checkoutRouter('/checkout', { orderId: 'order-1' });
+    renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} />);
+    const state = await screen.findByRole('region', { name: 'Part of your payment has arrived' });
+    expect(state).toHaveTextContent(PAYMENT_TEXT.partPaid);
+    expect(state).toHaveTextContent('Order total: ₦150,000 NGN');
+    expect(within(state).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    // Neither a way to pay online nor a coupon: the order can no longer change.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Coupon code')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Checkout stages' })).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+    expect(readStored(STORAGE_KEYS.orderId)).toBeNull();
+  });
+
   it('a failure to send says so and keeps the instructions', async () => {
     const [method, currency, label, , details] = INSTRUCTIONS[0]!;
     await openPayment(waiting(method, currency), { [START]: instructionsFor(method, currency, details), [SENT]: fail(409, 'This order is paid already') });

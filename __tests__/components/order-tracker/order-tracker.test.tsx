@@ -163,13 +163,24 @@ describe('lookup', () => {
 
   it.each([
     ['awaiting confirmation', 'Payment being confirmed'],
-    ['part paid', 'Part paid'],
+    ['PART PAID - BALANCE DUE', 'Part paid: the rest is still due'],
     ['PAID - GO AHEAD (bank transfer)', 'Paid'],
     ['REFUND DUE (paid with Paystack)', 'Refund due'],
     ['REFUNDED (paid with Bank transfer)', 'Refunded'],
   ])('payment status %j reads %j', async (paymentStatus, label) => {
     renderTracker({ number: 'RF-100234', result: tracked({ paymentStatus }) });
     expect(fact('Payment')).toHaveTextContent(new RegExp(`^${label}$`));
+  });
+
+  it('a part-paid order asks the shopper to pay the rest, and is never shown as paid', () => {
+    renderTracker({ number: 'RF-100234', result: tracked({ paymentStatus: 'PART PAID - BALANCE DUE' }) });
+    expect(fact('Payment')).toHaveTextContent(/^Part paid: the rest is still due$/);
+    expect(screen.getByRole('note')).toHaveTextContent(TRACKER_TEXT.partPaid);
+  });
+
+  it('no part-payment note for other payments', () => {
+    renderTracker({ number: 'RF-100234', result: tracked({ paymentStatus: 'awaiting confirmation' }) });
+    expect(screen.queryByText(TRACKER_TEXT.partPaid)).not.toBeInTheDocument();
   });
 
   it.each([

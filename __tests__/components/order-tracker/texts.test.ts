@@ -51,7 +51,11 @@ describe('paymentLabel', () => {
     ['not paid', 'Awaiting payment'],
     ['', 'Awaiting payment'],
     ['awaiting confirmation', 'Payment being confirmed'],
-    ['part paid', 'Part paid'],
+    ['PART PAID - BALANCE DUE', 'Part paid: the rest is still due'],
+    // Never 'Paid' for part of the money, however it is written.
+    ['part paid', 'Part paid: the rest is still due'],
+    // A wording the tracker does not know reads as it is.
+    ['on hold', 'On hold'],
   ])('%j → %j', (status, label) => {
     expect(paymentLabel(status)).toBe(label);
   });

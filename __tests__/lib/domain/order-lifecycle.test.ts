@@ -4,10 +4,13 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   PAYMENT_STATES,
+  PART_PAID_MESSAGE,
   paymentRefusal,
   paymentWording,
+  reachableStates,
   staffEventFor,
   type LifecycleState,
+  type OrderEvent,
   type OrderFacts,
 } from '@/lib/domain/order-lifecycle';
 import { isPaidStatus } from '@/lib/domain/order';
@@ -25,6 +28,7 @@ describe('paymentWording', () => {
   it.each([
     [{ payment: 'unpaid', paidWith: null, paymentTest: false }, 'not paid'],
     [{ payment: 'awaiting_confirmation', paidWith: 'gtbTransfer', paymentTest: false }, 'awaiting confirmation'],
+    [{ payment: 'part_paid', paidWith: 'gtbTransfer', paymentTest: false }, 'PART PAID - BALANCE DUE'],
     [{ payment: 'paid', paidWith: 'paystack', paymentTest: false }, 'PAID - GO AHEAD (Paystack)'],
     [{ payment: 'paid', paidWith: 'gtbTransfer', paymentTest: false }, 'PAID - GO AHEAD (Bank transfer)'],
     [{ payment: 'paid', paidWith: null, paymentTest: false }, 'PAID - GO AHEAD (bank transfer)'],
@@ -61,6 +65,29 @@ describe('decide', () => {
     expect(decide(state('paid', 'paid'), choose, shopper, facts)).toMatchObject({ message: 'This order is already paid' });
     expect(decide(state('cancelled', 'unpaid'), choose, shopper, facts)).toMatchObject({ message: 'This order can no longer be changed' });
     expect(decide(state('created', 'awaiting_confirmation'), choose, shopper, facts)).toMatchObject({ message: expect.stringMatching(/^We are confirming your transfer/) });
+    for (const type of ['transfer_sent', 'reopen'] as const) {
+      expect(decide(state('awaiting_payment', 'part_paid'), { type, note: '' } as OrderEvent, shopper, facts)).toEqual({ ok: false, status: 409, message: PART_PAID_MESSAGE });
+    }
+    expect(decide(state('awaiting_payment', 'part_paid'), choose, shopper, facts)).toEqual({ ok: false, status: 409, message: PART_PAID_MESSAGE });
+  });
+
+  it('a confirmed transfer pays the order once the receipts cover the total; short of it, part paid and the status stays', () => {
+    const staff = { kind: 'staff', id: 's1' } as const;
+    const transfer = (coversTotal: boolean) => ({ type: 'confirm_transfer', amountMinor: 2_000_000n, reference: 'GTB-1', coversTotal }) as const;
+    expect(decide(state('awaiting_payment', 'awaiting_confirmation'), transfer(false), staff, facts)).toEqual({ ok: true, status: 'awaiting_payment', payment: 'part_paid' });
+    expect(decide(state('created', 'unpaid'), transfer(false), staff, facts)).toEqual({ ok: true, status: 'created', payment: 'part_paid' });
+    expect(decide(state('awaiting_payment', 'part_paid'), transfer(false), staff, facts)).toEqual({ ok: true, status: 'awaiting_payment', payment: 'part_paid' });
+    expect(decide(state('awaiting_payment', 'part_paid'), transfer(true), staff, facts)).toEqual({ ok: true, status: 'paid', payment: 'paid' });
+    expect(decide(state('awaiting_payment', 'part_paid'), { type: 'cancel' }, staff, facts)).toEqual({ ok: true, status: 'cancelled', payment: 'refund_due' });
+    // Nothing goes ahead on part of the money; a card payment cannot top it up.
+    expect(decide(state('awaiting_payment', 'part_paid'), { type: 'prepare' }, staff, facts)).toMatchObject({ ok: false, status: 409 });
+    expect(paymentRefusal({ status: 'awaiting_payment', payment: 'part_paid' })).toBe(PART_PAID_MESSAGE);
+    expect(editRefusal({ status: 'created', payment: 'part_paid' })).toBe(PART_PAID_MESSAGE);
+    expect(decide(state('paid', 'paid'), transfer(true), staff, facts)).toMatchObject({ ok: false, status: 409, message: 'This order is already paid' });
+  });
+
+  it('reaches part paid from a new order', () => {
+    expect(reachableStates()).toEqual(expect.arrayContaining([{ status: 'created', payment: 'part_paid' }, { status: 'awaiting_payment', payment: 'part_paid' }]));
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The owner's audit log: every order transition, newest first (when, which order, what, who,
- * from and to, the line written), 50 a page, from `GET /admin/api/audit` in the browser. The page
+ * The owner's audit log: every order transition, newest first (when, which order, what, who and
+ * from which client address, from and to, the line written), 50 a page, from `GET /admin/api/audit` in the browser. The page
  * number lives in the URL (`?page=`), so Back and refresh keep it.
  */
 import { useEffect, useState } from 'react';
@@ -51,6 +51,12 @@ export function AuditLog({ page }: { page: number }) {
             </p>
             <p className={styles.meta}>
               {lagosDateTime(row.at)} · {words(row.from)} → {words(row.to)}
+              {row.address && (
+                <>
+                  {' · from '}
+                  <span className={styles.address}>{row.address}</span>
+                </>
+              )}
             </p>
             {row.note && <p className={styles.note}>{row.note}</p>}
           </li>

@@ -1,15 +1,19 @@
 /**
  * The buttons for exactly the actions the server says the member may take now. Prepare and
- * deliver go at once, and so does dispatch for a rider (they take it out themselves); a manager
- * dispatching chooses the rider; confirming a transfer asks for the method it came by
- * (optional) and a note; cancelling asks to confirm, with a note; a failed delivery asks for the
- * reason; a refund asks for its reference. The server's message shows when it refuses.
+ * go at once, and so does dispatch for a rider (they take it out themselves); a manager
+ * dispatching chooses the rider; confirming a transfer asks for the amount received (prefilled
+ * with what is still due; less records a part payment) and the bank reference (`TransferFields`),
+ * the method it came by (optional) and a note; cancelling asks to confirm, with a note; a failed delivery asks for the
+ * reason; a refund asks for its reference; delivering asks for the photo and who received it
+ * (`DeliverForm`). The server's message shows when it refuses.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { StaffActionBody } from '@/lib/contracts/backoffice';
+import type { StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
 import { PAYMENT_METHODS, type PaymentMethodKey } from '@/lib/domain/checkout';
 import type { OrderEventType } from '@/lib/domain/order-lifecycle';
 import { ACTION_LABELS } from './order-text';
+import { DeliverForm } from './deliver-form';
+import { TransferFields } from './transfer-fields';
 import styles from './order.module.css';
 import admin from '../admin.module.css';
 
@@ -21,16 +25,23 @@ type Props = {
   riders: { id: string; name: string }[];
   busy: boolean;
   onAct: (body: StaffActionBody) => Promise<boolean>;
+  /** Money received by transfer and still due (the confirm form's prefill); null for riders. */
+  transfers?: StaffOrder['transfers'];
+  /** A collection at the pick-up point (its photo is optional). */
+  pickup: boolean;
+  /** Marks it delivered with the multipart form of `DeliverForm`. */
+  onDeliver: (form: FormData) => Promise<boolean>;
 };
 
-const WITH_FORM: OrderEventType[] = ['confirm_transfer', 'cancel', 'delivery_failed', 'record_refund'];
+const WITH_FORM: OrderEventType[] = ['confirm_transfer', 'deliver', 'cancel', 'delivery_failed', 'record_refund'];
 
-export function OrderActions({ actions, currency, paymentMethod, riders, busy, onAct }: Props) {
+export function OrderActions({ actions, currency, paymentMethod, riders, busy, onAct, pickup, onDeliver, transfers = null }: Props) {
   const id = useId();
   const [open, setOpen] = useState<OrderEventType | null>(null);
   const [note, setNote] = useState('');
   const [method, setMethod] = useState('');
   const [reference, setReference] = useState('');
+  const [amount, setAmount] = useState('');
   const [rider, setRider] = useState('');
   const withForm = riders.length > 0 ? [...WITH_FORM, 'dispatch'] : WITH_FORM;
   const manual = PAYMENT_METHODS.filter((m) => m.kind === 'manual' && (m.currencies as readonly string[]).includes(currency));
@@ -39,6 +50,7 @@ export function OrderActions({ actions, currency, paymentMethod, riders, busy, o
     if (!withForm.includes(type)) return void act({ type } as StaffActionBody);
     setNote('');
     setReference('');
+    setAmount(transfers?.outstandingAmount ?? '');
     setRider(riders[0]?.id ?? '');
     setMethod(manual.some((m) => m.key === paymentMethod) ? (paymentMethod ?? '') : '');
     setOpen(type);
@@ -51,7 +63,7 @@ export function OrderActions({ actions, currency, paymentMethod, riders, busy, o
   function submit(event: FormEvent) {
     event.preventDefault();
     const text = note.trim() || undefined;
-    if (open === 'confirm_transfer') void act({ type: 'confirm_transfer', ...(method && { method }), ...(text && { note: text }) });
+    if (open === 'confirm_transfer') void act({ type: 'confirm_transfer', amount: amount.trim(), reference: reference.trim(), ...(method && { method }), ...(text && { note: text }) });
     else if (open === 'dispatch') void act({ type: 'dispatch', ...(rider && { riderId: rider }), ...(text && { note: text }) });
     else if (open === 'cancel') void act({ type: 'cancel', ...(text && { note: text }) });
     else if (open === 'delivery_failed') void act({ type: 'delivery_failed', note: note.trim() });
@@ -80,23 +92,35 @@ export function OrderActions({ actions, currency, paymentMethod, riders, busy, o
           </button>
         ))}
       </div>
-      {open && (
+      {open === 'deliver' && <DeliverForm pickup={pickup} busy={busy} onDeliver={async (form) => (await onDeliver(form)) && (setOpen(null), true)} onBack={() => setOpen(null)} />}
+      {open && open !== 'deliver' && (
         <form className={`${admin.form} ${styles.actionForm}`} onSubmit={submit} onKeyDown={escape} aria-label={ACTION_LABELS[open]}>
           {open === 'cancel' && <p className={styles.confirmText}>Cancel this order? The shopper sees it as cancelled; money paid becomes a refund due.</p>}
           {open === 'confirm_transfer' && (
-            <div className={admin.field}>
-              <label className={admin.label} htmlFor={`${id}-method`}>
-                Paid by
-              </label>
-              <select id={`${id}-method`} className={admin.input} value={method} onChange={(e) => setMethod(e.target.value)} autoFocus>
-                <option value="">As the shopper chose</option>
-                {manual.map((m) => (
-                  <option key={m.key} value={m.key}>
-                    {m.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <>
+              <TransferFields
+                id={id}
+                currency={currency}
+                outstanding={transfers?.outstanding ?? null}
+                amount={amount}
+                onAmount={setAmount}
+                reference={reference}
+                onReference={setReference}
+              />
+              <div className={admin.field}>
+                <label className={admin.label} htmlFor={`${id}-method`}>
+                  Paid by
+                </label>
+                <select id={`${id}-method`} className={admin.input} value={method} onChange={(e) => setMethod(e.target.value)}>
+                  <option value="">As the shopper chose</option>
+                  {manual.map((m) => (
+                    <option key={m.key} value={m.key}>
+                      {m.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </>
           )}
           {open === 'dispatch' && (
             <div className={admin.field}>

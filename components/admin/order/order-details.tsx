@@ -15,7 +15,9 @@ function Phone({ number, code }: { number: string; code: string }) {
   return <a href={`tel:${normalisePhone(number, code || undefined)}`}>{number}</a>;
 }
 
-export function OrderDetails({ order, rider = null }: { order: Order; rider?: { id: string; name: string } | null }) {
+type Delivered = { photo: string | null; receivedBy: string };
+
+export function OrderDetails({ order, rider = null, delivery = null }: { order: Order; rider?: { id: string; name: string } | null; delivery?: Delivered | null }) {
   const d = order.deliveryDetails;
   const pickup = order.deliveryMethod === 'pick-up' ? PICKUP_LOCATIONS.find((p) => p.code === order.despatchLocation) : undefined;
   const address = order.recipientAddress || d.recipientAddress;
@@ -117,6 +119,12 @@ export function OrderDetails({ order, rider = null }: { order: Order; rider?: { 
                 <dd>{rider.name}</dd>
               </>
             )}
+            {delivery?.receivedBy && (
+              <>
+                <dt>{pickup ? 'Collected by' : 'Received by'}</dt>
+                <dd>{delivery.receivedBy}</dd>
+              </>
+            )}
             {order.deliveryInstruction && (
               <>
                 <dt>Instructions</dt>
@@ -148,6 +156,14 @@ export function OrderDetails({ order, rider = null }: { order: Order; rider?: { 
               </>
             )}
           </dl>
+          {delivery?.photo && (
+            <figure className={styles.deliveryPhoto}>
+              <a href={delivery.photo} target="_blank" rel="noreferrer">
+                <img src={delivery.photo} alt={`The delivery of ${order.orderNumber}`} loading="lazy" />
+              </a>
+              <figcaption>The rider&apos;s photo at delivery</figcaption>
+            </figure>
+          )}
         </section>
       </div>
     </>

@@ -1,6 +1,7 @@
 /**
- * The order's payment (status, total, method, each attempt: not shown to riders, whose answer
- * carries no money) and its history: who did what, in Lagos time. Neither is on the printed sheet.
+ * The order's payment (status, total, method, what transfers brought in so far when it is part
+ * paid, each transfer staff confirmed and each attempt: not shown to riders, whose answer carries
+ * no money) and its history: who did what, in Lagos time. Neither is on the printed sheet.
  */
 import type { StaffOrder } from '@/lib/contracts/backoffice';
 import { methodLabel } from '@/lib/domain/checkout';
@@ -8,7 +9,7 @@ import { formatAmount } from '@/lib/domain/money';
 import { EVENT_LABELS, lagosDateTime } from './order-text';
 import styles from './order.module.css';
 
-export function OrderPayment({ order, attempts }: Pick<StaffOrder, 'order' | 'attempts'>) {
+export function OrderPayment({ order, attempts, receipts = [], transfers = null }: Pick<StaffOrder, 'order' | 'attempts'> & Partial<Pick<StaffOrder, 'receipts' | 'transfers'>>) {
   const amounts = order.amountsInCurrency;
   return (
     <section className={`${styles.card} ${styles.noPrint}`} aria-labelledby="payment">
@@ -18,6 +19,14 @@ export function OrderPayment({ order, attempts }: Pick<StaffOrder, 'order' | 'at
       <dl className={styles.facts}>
         <dt>Status</dt>
         <dd className={styles.strong}>{order.paymentStatus}</dd>
+        {order.paymentState === 'part_paid' && transfers && (
+          <>
+            <dt>Received</dt>
+            <dd className={styles.partPaid}>
+              Received {transfers.received} of {transfers.total}: {transfers.outstanding} still due
+            </dd>
+          </>
+        )}
         <dt>Method</dt>
         <dd>{order.paymentMethod ? methodLabel(order.paymentMethod) : '—'}</dd>
         <dt>Items</dt>
@@ -36,6 +45,22 @@ export function OrderPayment({ order, attempts }: Pick<StaffOrder, 'order' | 'at
         <dt>Total</dt>
         <dd className={styles.strong}>{formatAmount(amounts.total, order.currency)}</dd>
       </dl>
+      {receipts.length > 0 && (
+        <>
+          <h3 className={styles.subheading}>Transfers received</h3>
+          <ul className={`${styles.list} ${styles.receipts}`}>
+            {receipts.map((r) => (
+              <li key={r.reference}>
+                <span className={styles.strong}>{r.amount}</span> · ref {r.reference}
+                <br />
+                <span className={styles.muted}>
+                  {lagosDateTime(r.at)} · confirmed by {r.by}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {attempts.length > 0 && (
         <>
           <h3 className={styles.subheading}>Attempts</h3>

@@ -26,6 +26,12 @@ export const EVENT_LABELS: Record<string, string> = {
   cancel: 'Cancelled',
   late_payment: 'Payment arrived after cancellation',
   record_refund: 'Refund recorded',
+  change_delivery: 'Delivery changed',
+  ask_charge: 'Payment asked',
+  charge_mark_paid: 'Extra payment marked paid',
+  charge_waive: 'Extra payment waived',
+  charge_record_refund: 'Refund of a difference recorded',
+  add_note: 'Note added',
 };
 
 const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

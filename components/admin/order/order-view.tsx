@@ -7,13 +7,17 @@
  * print rules drop the buttons, the payment and the history).
  */
 import { useEffect, useState } from 'react';
-import type { StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
-import { boardStateOf, roleSeesMoney } from '@/lib/domain/backoffice';
+import type { ChargeMoveBody, StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
+import { boardStateOf, roleHandlesCharges, roleSeesMoney } from '@/lib/domain/backoffice';
+import { wasPaid } from '@/lib/domain/order-lifecycle';
 import type { StaffRole } from '@/lib/domain/staff';
 import { StateBadge } from '../state-badge';
 import { useStaffCall } from '../use-staff-call';
 import { OrderActions } from './order-actions';
+import { ChangeDeliveryForm } from './change-delivery-form';
 import { OrderDetails } from './order-details';
+import { OrderNotes } from './order-notes';
+import { OrderCharges } from './order-charges';
 import { OrderHistory, OrderPayment } from './order-record';
 import { ACTION_LABELS } from './order-text';
 import styles from './order.module.css';
@@ -49,6 +53,41 @@ export function OrderView({ id, role }: { id: string; role: StaffRole }) {
     if (!data) return false;
     setLoad({ state: 'ready', data });
     setDone(`${ACTION_LABELS[body.type] ?? body.type}: done.`);
+    return true;
+  }
+
+  async function moveCharge(chargeId: string, body: ChargeMoveBody): Promise<boolean> {
+    setDone(null);
+    const data = await run((calls) => calls.staffMoveCharge(id, chargeId, body));
+    if (!data) return false;
+    setLoad({ state: 'ready', data });
+    setDone('Extra payment updated.');
+    return true;
+  }
+
+  async function askQuote(amount: string, reason: string): Promise<boolean> {
+    setDone(null);
+    const data = await run((calls) => calls.staffAskQuote(id, amount, reason));
+    if (!data) return false;
+    setLoad({ state: 'ready', data });
+    setDone('The sender has been e-mailed a link to pay the delivery fee.');
+    return true;
+  }
+
+  async function addNote(text: string): Promise<boolean> {
+    setDone(null);
+    const data = await run((calls) => calls.staffAddNote(id, text));
+    if (!data) return false;
+    setLoad({ state: 'ready', data });
+    return true;
+  }
+
+  async function deliver(form: FormData): Promise<boolean> {
+    setDone(null);
+    const data = await run((calls) => calls.staffDeliver(id, form));
+    if (!data) return false;
+    setLoad({ state: 'ready', data });
+    setDone(`${ACTION_LABELS.deliver ?? 'Delivered'}: done.`);
     return true;
   }
 
@@ -98,15 +137,29 @@ export function OrderView({ id, role }: { id: string; role: StaffRole }) {
             {error}
           </p>
         )}
-        <OrderActions actions={actions} currency={order.currency} paymentMethod={order.paymentMethod} riders={riders} busy={busy} onAct={act} />
+        <OrderActions actions={actions} currency={order.currency} paymentMethod={order.paymentMethod} riders={riders} busy={busy} onAct={act} pickup={order.deliveryMethod === 'pick-up'} onDeliver={deliver} transfers={load.data.transfers} />
+        {load.data.deliveryChange && (
+          <ChangeDeliveryForm order={order} zones={load.data.deliveryChange.zones} onChanged={(data, message) => (setLoad({ state: 'ready', data }), setDone(message))} />
+        )}
       </section>
 
       <div className={styles.columns}>
         <div className={styles.mainColumn}>
-          <OrderDetails order={order} rider={rider} />
+          <OrderDetails order={order} rider={rider} delivery={load.data.delivery} />
         </div>
         <div className={styles.sideColumn}>
-          {roleSeesMoney(role) && <OrderPayment order={order} attempts={attempts} />}
+          {roleSeesMoney(role) && <OrderPayment order={order} attempts={attempts} receipts={load.data.receipts} transfers={load.data.transfers} />}
+          {roleHandlesCharges(role) && (
+            <OrderCharges
+              charges={load.data.charges}
+              currency={order.currency}
+              canQuote={order.deliveryFeeQuotedByStaff && order.status !== 'cancelled' && order.status !== 'delivered' && wasPaid({ payment: order.paymentState })}
+              busy={busy}
+              onMove={moveCharge}
+              onQuote={askQuote}
+            />
+          )}
+          <OrderNotes notes={load.data.notes} busy={busy} onAdd={addNote} />
           <OrderHistory history={history} />
         </div>
       </div>

@@ -25,6 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_STATES } from '../../domain/order-lifecycle';
 import { ALL_BRANCH_ROLES, STAFF_BRANCHES, STAFF_ROLES } from '../../domain/staff';
+import { CHARGE_KINDS, CHARGE_STATUSES } from '../../domain/charges';
 
 /** How a generated product picture is drawn; see `lib/samples/bouquet-art.ts`. */
 export type ImageArt = {
@@ -345,6 +346,10 @@ export const orders = pgTable(
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
     /** The rider who took it out (set by the lifecycle's dispatch); null before. */
     riderId: uuid('rider_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    /** The storage key of the photo the rider took at delivery (lib/server/media/storage.ts); null before. */
+    deliveryPhoto: text('delivery_photo'),
+    /** Who received it, as the rider recorded at delivery ('' before, or for a collection with no name). */
+    deliveredTo: text('delivered_to').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -439,9 +444,55 @@ export const orderAudit = pgTable(
     fromPayment: text('from_payment').notNull(),
     toPayment: text('to_payment').notNull(),
     note: text('note').notNull().default(''),
+    /** The client address the change came from (staff and shoppers' calls), '' for providers' callbacks and the shop itself. */
+    address: text('address').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_audit_order_at_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * Money staff saw arrive by bank transfer or Bitcoin for an order: one row per confirmation, with
+ * the amount received in the order's currency and the bank's reference. Their sum against the
+ * order's total decides between part paid and paid (the lifecycle's confirm_transfer).
+ */
+export const transferReceipts = pgTable(
+  'transfer_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
+    /** The bank's (or the Bitcoin transaction's) reference, as staff read it. */
+    reference: text('reference').notNull(),
+    /** The staff member who confirmed it; null for the API token. */
+    staffId: uuid('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transfer_receipts_order_idx').on(t.orderId, t.at),
+    // One bank reference confirms money once for an order.
+    uniqueIndex('transfer_receipts_order_reference_key').on(t.orderId, t.reference),
+    check('transfer_receipts_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** Staff's internal notes on an order (never shown to shoppers), append-only, newest last. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The staff member who wrote it; null for the API token. */
+    staffId: uuid('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.at)],
 );
 
 /** Discount codes. `code` is stored upper-case. */
@@ -553,14 +604,58 @@ export const paymentAttempts = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     /** Why it failed or did not match, in words staff can read. */
     note: text('note').notNull().default(''),
+    /** The extra charge this attempt pays (a redelivery fee, a fee difference, a quote); null: the order itself. */
+    chargeId: uuid('charge_id').references((): AnyPgColumn => orderCharges.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_attempts_provider_reference_key').on(t.provider, t.reference),
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
-    // At most one successful attempt per order: a second confirmation can never pay twice.
-    uniqueIndex('payment_attempts_one_success_key').on(t.orderId).where(sql`${t.status} = 'succeeded'`),
+    // At most one successful attempt per order, and per charge: a second confirmation can never pay twice.
+    uniqueIndex('payment_attempts_one_success_key').on(t.orderId).where(sql`${t.status} = 'succeeded' AND ${t.chargeId} IS NULL`),
+    uniqueIndex('payment_attempts_one_charge_success_key').on(t.chargeId).where(sql`${t.status} = 'succeeded' AND ${t.chargeId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Money asked of the sender after the order was paid, or owed back to them, apart from the order's
+ * own total (lib/domain/charges.ts): a redelivery fee after a failed delivery, the fee difference
+ * of a changed date or address, a quoted fee for another state. A charge is paid through its pay
+ * link (the SHA-256 of its random token is kept), or marked paid or waived by staff; an amount
+ * owed back is recorded refunded by staff.
+ */
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CHARGE_KINDS }).notNull(),
+    status: text('status', { enum: CHARGE_STATUSES }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
+    /** What it is for, as the sender reads it ('Redelivery after a failed delivery: nobody at the gate'). */
+    reason: text('reason').notNull(),
+    /** SHA-256 (hex) of the pay link's token; null for money owed back. */
+    tokenHash: text('token_hash'),
+    /** How it was settled: the payment's method key, or staff's words. */
+    settledWith: text('settled_with'),
+    /** The payment or refund reference. */
+    reference: text('reference').notNull().default(''),
+    /** Paid in the built-in sandbox: no money was taken. */
+    sandbox: boolean('sandbox').notNull().default(false),
+    createdBy: uuid('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_charges_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('order_charges_token_key').on(t.tokenHash),
+    check('order_charges_amount_positive', sql`${t.amountMinor} > 0`),
+    check('order_charges_kind_known', sql.raw(`"kind" IN (${CHARGE_KINDS.map((v) => `'${v}'`).join(', ')})`)),
+    check('order_charges_status_known', sql.raw(`"status" IN (${CHARGE_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
   ],
 );
 

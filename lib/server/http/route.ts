@@ -111,7 +111,7 @@ export function sendError(res: ApiResponse, error: HttpError): void {
 }
 
 /** The first validation issue as a sentence that names the field. */
-function describeIssue(error: z.ZodError, where: string): string {
+export function describeIssue(error: z.ZodError, where: string): string {
   const issue = error.issues[0];
   if (!issue) return `Invalid ${where}`;
   const field = issue.path.map(String).join('.');

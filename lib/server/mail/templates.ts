@@ -87,11 +87,13 @@ export type OrderProgressMail = {
   pickup: boolean;
   recipientName: string;
   trackUrl: string;
+  /** The delivery photo's full address, in the delivered e-mail of a door delivery. */
+  photoUrl?: string;
 };
 
 /** The sender's e-mail when a rider takes the order out, and when it is delivered (plain text and HTML). */
 export function orderProgressMail(options: OrderProgressMail): MailMessage {
-  const { to, brand, senderName, orderNumber, stage, pickup, recipientName, trackUrl } = options;
+  const { to, brand, senderName, orderNumber, stage, pickup, recipientName, trackUrl, photoUrl } = options;
   const who = recipientName || 'the recipient';
   const line =
     stage === 'out'
@@ -101,15 +103,38 @@ export function orderProgressMail(options: OrderProgressMail): MailMessage {
       : pickup
         ? `Order ${orderNumber} has been collected.`
         : `Order ${orderNumber} has been delivered to ${who}.`;
-  const text = [senderName ? `Dear ${senderName},` : 'Hello,', '', line, '', `Track your order: ${trackUrl}`, '', brand].join('\n');
+  const photoLines = photoUrl ? ['', `See the delivery photo: ${photoUrl}`] : [];
+  const text = [senderName ? `Dear ${senderName},` : 'Hello,', '', line, ...photoLines, '', `Track your order: ${trackUrl}`, '', brand].join('\n');
+  const photoHtml = photoUrl
+    ? `<p><a href="${escapeHtml(photoUrl)}"><img src="${escapeHtml(photoUrl)}" alt="The delivery photo of order ${escapeHtml(orderNumber)}" width="320" style="max-width:100%;height:auto;border-radius:8px"></a></p>
+<p><a href="${escapeHtml(photoUrl)}">See the delivery photo</a></p>`
+    : '';
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
 <p>${escapeHtml(senderName ? `Dear ${senderName},` : 'Hello,')}</p>
 <p>${escapeHtml(line)}</p>
+${photoHtml}
 <p><a href="${escapeHtml(trackUrl)}">Track your order</a></p>
 <p>${escapeHtml(brand)}</p>
 </body></html>`;
   const subject = `${brand}: order ${orderNumber} ${stage === 'out' ? (pickup ? 'is ready for collection' : 'is on its way') : pickup ? 'collected' : 'delivered'}`;
   return { to, subject, text, html };
+}
+
+/** A payment asked of the sender after the order was paid (a redelivery fee, a fee difference, a quote), with its pay link. */
+export function chargeMail(options: { to: string; brand: string; senderName: string; orderNumber: string; what: string; amount: string; reason: string; payUrl: string }): MailMessage {
+  const { to, brand, senderName, orderNumber, what, amount, reason, payUrl } = options;
+  const greeting = senderName ? `Dear ${senderName},` : 'Hello,';
+  const line = `${what} for order ${orderNumber}: ${amount}.`;
+  const text = [greeting, '', line, reason, '', `Pay here: ${payUrl}`, '', 'The link is yours alone: do not share it. Reply to this e-mail if you have a question.', '', brand].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(greeting)}</p>
+<p><strong>${escapeHtml(line)}</strong></p>
+<p>${escapeHtml(reason)}</p>
+<p><a href="${escapeHtml(payUrl)}" style="display:inline-block;padding:12px 20px;background:#7a1f3d;color:#fff;text-decoration:none;border-radius:6px">Pay ${escapeHtml(amount)}</a></p>
+<p>The link is yours alone: do not share it. Reply to this e-mail if you have a question.</p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  return { to, subject: `${brand}: ${what.toLowerCase()} for order ${orderNumber}`, text, html };
 }
 
 /** The back office's sign-in code, e-mailed when a staff member signs in on a new device. */

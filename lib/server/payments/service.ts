@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
 import type { Order } from '@/lib/contracts/orders';
 import { getConfig } from '@/lib/server/config';
@@ -28,6 +28,7 @@ import type { Db } from '@/lib/server/db/client';
 import { paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
+import { verifyChargeAttempt } from '@/lib/server/payments/charges';
 import { isManualMethod, manualInstructions } from '@/lib/server/payments/manual';
 import { orderAmountMinor, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
 import { isCardMethod, providerFor, providerLabel, usesSandbox } from '@/lib/server/payments/providers';
@@ -324,7 +325,7 @@ export async function verifyPayment(db: Db, orderId: string, reference: string, 
   const [attempt] = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.reference, reference)));
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.reference, reference), isNull(paymentAttempts.chargeId)));
   if (!attempt) throw new NotFoundError(ATTEMPT_NOT_FOUND_MESSAGE);
   if (!isCardMethod(attempt.provider)) {
     // A transfer the shopper says was sent: staff confirm it.
@@ -357,6 +358,11 @@ export async function receiveWebhook(db: Db, key: string, rawBody: Buffer, heade
       : [];
   const attempt = byReference[0] ?? byTransaction[0];
   if (!attempt) return { data: { handled: false }, message: 'Unknown payment reference; nothing to do' };
+  if (attempt.chargeId) {
+    // An extra charge's payment (a pay link): settled against the charge, never the order's total.
+    const paid = await verifyChargeAttempt(db, attempt, {}, at, notice.providerTransactionId);
+    return { data: { handled: true, outcome: paid.outcome }, message: paid.message };
+  }
   const outcome = await verifyAttempt(db, attempt, {}, { kind: 'provider', provider: key }, at, notice.providerTransactionId);
   return { data: { handled: true, outcome: outcome.outcome }, message: outcome.message };
 }

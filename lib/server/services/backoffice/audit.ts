@@ -1,6 +1,7 @@
 /**
  * The shop's audit for its owner: every lifecycle transition of every order (`order_audit`,
- * append-only), newest first, with the order's number and the actor's name, paged in the database.
+ * append-only), newest first, with the order's number, the actor's name and the client address
+ * the change came from (staff and API-token calls), paged in the database. Owners only.
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
@@ -24,7 +25,7 @@ export async function readAuditLog(db: Db, page: number, pageSize = AUDIT_PAGE_S
     rows.map((r) => r.audit),
   );
   return {
-    rows: rows.map(({ audit, orderNumber }) => ({ ...historyLine(audit, nameOf), orderId: audit.orderId, orderNumber })),
+    rows: rows.map(({ audit, orderNumber }) => ({ ...historyLine(audit, nameOf), orderId: audit.orderId, orderNumber, address: audit.address })),
     total: Number(total),
     page,
     pageSize,

@@ -3,9 +3,9 @@
  * with a count per state for the same day and branch, a search by order number, e-mail, phone
  * (any format) or recipient name, paginated in the database. Only orders that reached checkout
  * show (a cart that never got delivery details is not work for the shop). A staff member tied to
- * a branch sees only that branch's orders.
+ * a branch sees only that branch's orders; a rider only their deliveries.
  */
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orderItems, orders } from '@/lib/server/db/schema';
 import { BOARD_STATES, boardSearch, boardStateOf, cityOf, type BoardBranch, type BoardState } from '@/lib/domain/backoffice';
@@ -25,7 +25,14 @@ export type BoardQuery = {
   pageSize?: number;
   /** The staff member's own branch: they see nothing else. Null: every branch. */
   scope: 'lagos' | 'abuja' | null;
+  /** A rider's id: only their deliveries show (door deliveries being prepared, ready to take out, and the ones they took). */
+  rider?: string;
 };
+
+/** A rider's deliveries: door deliveries being prepared (theirs to take out), and every order they took out. */
+function riderCondition(riderId: string): SQL {
+  return or(and(eq(orders.status, 'preparing'), eq(orders.deliveryMethod, 'delivery')), eq(orders.riderId, riderId))!;
+}
 
 export type { Board, BoardRow } from '@/lib/contracts/backoffice';
 
@@ -45,17 +52,21 @@ function branchCondition(branch: BoardBranch): SQL {
   return and(eq(orders.deliveryMethod, 'pick-up'), eq(orders.despatchLocation, branch))!;
 }
 
+/** Payment states that are a board column of their own whatever the status (but cancelled). */
+const PAYMENT_COLUMNS = ['awaiting_confirmation', 'part_paid'] as const;
+
 /** The SQL of a board state; the same rule as `boardStateOf`. */
 function stateCondition(state: BoardState): SQL {
   switch (state) {
     case 'cancelled':
       return eq(orders.status, 'cancelled');
     case 'awaiting_confirmation':
-      return and(ne(orders.status, 'cancelled'), eq(orders.paymentState, 'awaiting_confirmation'))!;
+    case 'part_paid':
+      return and(ne(orders.status, 'cancelled'), eq(orders.paymentState, state))!;
     case 'awaiting_payment':
-      return and(inArray(orders.status, ['created', 'awaiting_payment']), ne(orders.paymentState, 'awaiting_confirmation'))!;
+      return and(inArray(orders.status, ['created', 'awaiting_payment']), notInArray(orders.paymentState, [...PAYMENT_COLUMNS]))!;
     default:
-      return and(eq(orders.status, state), ne(orders.paymentState, 'awaiting_confirmation'))!;
+      return and(eq(orders.status, state), notInArray(orders.paymentState, [...PAYMENT_COLUMNS]))!;
   }
 }
 
@@ -85,6 +96,7 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
   const common = and(
     sql`${orders.checkedOutAt} IS NOT NULL`,
     query.scope ? cityCondition(query.scope) : undefined,
+    query.rider ? riderCondition(query.rider) : undefined,
     query.day ? eq(orders.deliveryDate, query.day) : undefined,
     query.branch ? branchCondition(query.branch) : undefined,
     searchCondition(query.q),

@@ -7,28 +7,37 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { type orderAudit, paymentAttempts, staff } from '@/lib/server/db/schema';
+import { type orderAudit, orders, paymentAttempts, staff } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { sendProgressMail } from '@/lib/server/services/orders/notices';
-import { auditOf, transition } from '@/lib/server/services/orders/lifecycle';
+import { auditOf, moneyText, recordStaffAction, transferAmountMinor, transferReceiptsOf, transferSummary, transition, type TransitionEvent } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState, loadOrder, type OrderRow } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
+import { staffActor } from '@/lib/server/services/staff/access';
+import { deliveryPhotoPath } from '@/lib/server/media/storage';
+import { insertNote, notesOf } from '@/lib/server/services/backoffice/notes';
+import { askCharge, mailCharge, moveCharge, staffCharges } from '@/lib/server/services/orders/charges';
+import { deliveryChangeOffer } from '@/lib/server/services/backoffice/delivery-offer';
+import type { ChargeMove } from '@/lib/domain/charges';
+import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { ORDER_NOT_FOUND_MESSAGE, type Order } from '@/lib/contracts/orders';
 import type { StaffHistoryEntry, StaffOrder } from '@/lib/contracts/backoffice';
-import { cityOf, roleMay, roleSeesMoney } from '@/lib/domain/backoffice';
+import { cityOf, roleHandlesCharges, roleMay, roleSeesMoney } from '@/lib/domain/backoffice';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@/lib/domain/staff';
 import { decide, type OrderEvent, type OrderEventType } from '@/lib/domain/order-lifecycle';
 import { formatMinor } from '@/lib/domain/money';
 
-/** Who is looking: the signed-in staff member. */
-export type StaffViewer = { id: string; role: StaffRole; branch: 'lagos' | 'abuja' | null };
+/** Who is looking: the signed-in staff member (`address`: the client address of the request, for the audit). */
+export type StaffViewer = { id: string; role: StaffRole; branch: 'lagos' | 'abuja' | null; address?: string };
 
 export type StaffAction =
-  | { type: 'confirm_transfer'; method?: string; note?: string }
+  /** `amount`: received, as decimal text in the order's currency ('20000', '62.50'); `reference`: the bank's. */
+  | { type: 'confirm_transfer'; amount: string; reference: string; method?: string; note?: string }
   | { type: 'prepare'; note?: string }
   | { type: 'dispatch'; note?: string; riderId?: string }
-  | { type: 'deliver'; note?: string }
+  /** `recipientName`: who took it; `photo`: the stored photo's key (lib/server/media/storage.ts), needed for a door delivery. */
+  | { type: 'deliver'; recipientName: string; note?: string; photo?: string }
   | { type: 'delivery_failed'; note: string }
   | { type: 'cancel'; note?: string }
   | { type: 'record_refund'; reference: string; note?: string };
@@ -38,7 +47,7 @@ export type { StaffOrder } from '@/lib/contracts/backoffice';
 const STAFF_EVENTS: OrderEventType[] = ['confirm_transfer', 'prepare', 'dispatch', 'deliver', 'delivery_failed', 'cancel', 'record_refund'];
 
 /** The order row when the viewer may see it; 404 otherwise (unknown, or another branch's). */
-async function visibleOrder(tx: Db, id: string, viewer: StaffViewer, lock = false): Promise<OrderRow> {
+export async function visibleOrder(tx: Db, id: string, viewer: StaffViewer, lock = false): Promise<OrderRow> {
   const order = await loadOrder(tx, id, lock);
   if (viewer.branch && cityOf(order) !== viewer.branch) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
   return order;
@@ -62,6 +71,23 @@ function actionsFor(order: OrderRow, viewer: StaffViewer): OrderEventType[] {
   return STAFF_EVENTS.filter(
     (type) => roleMay(viewer.role, type) && !otherRidersDelivery(order, viewer, type) && decide(lifecycleState(order), { type, note: '' } as OrderEvent, { kind: 'staff', id: viewer.id }, facts).ok,
   );
+}
+
+export const DELIVERY_PHOTO_NEEDED_MESSAGE = 'A delivery needs a photo: take one of the bouquet with the recipient or at the door';
+
+/**
+ * Whether the viewer may mark the order delivered now (404 outside their branch, 403 for their
+ * role or another rider's delivery, 409 for its state), checked before a photo is taken in so
+ * that a refused caller stores nothing. Nothing is written.
+ */
+export async function assertMayDeliver(db: Db, id: string, viewer: StaffViewer): Promise<void> {
+  if (!roleMay(viewer.role, 'deliver')) throw new HttpError(403, `A ${viewer.role} cannot deliver orders`);
+  const order = await visibleOrder(db, id, viewer);
+  const refused = otherRidersDelivery(order, viewer, 'deliver');
+  if (refused) throw new HttpError(403, refused);
+  const facts = { hasItems: true, missingDetail: null, currency: order.currency, paymentMethod: order.paymentMethod };
+  const decision = decide(lifecycleState(order), { type: 'deliver' }, { kind: 'staff', id: viewer.id }, facts);
+  if (!decision.ok) throw new HttpError(decision.status, decision.message);
 }
 
 /** Active riders of a branch, by name. */
@@ -115,12 +141,16 @@ export function historyLine(a: typeof orderAudit.$inferSelect, nameOf: (a: { act
 export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): Promise<StaffOrder> {
   const row = await visibleOrder(db, id, viewer);
   const money = roleSeesMoney(viewer.role);
-  const [order, audit, attempts] = await Promise.all([
+  const [order, audit, attempts, receipts, notes] = await Promise.all([
     readOrder(db, id),
     auditOf(db, id),
     money ? db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(asc(paymentAttempts.createdAt)) : Promise.resolve([]),
+    money ? transferReceiptsOf(db, id) : Promise.resolve([]),
+    notesOf(db, id),
   ]);
-  const nameOf = await actorNames(db, audit);
+  const receivers = receipts.map((r) => ({ actorKind: r.staffId ? 'staff' : 'api token', actorId: r.staffId ?? '' }));
+  const writers = notes.map((n) => ({ actorKind: n.staffId ? 'staff' : 'api token', actorId: n.staffId ?? '' }));
+  const nameOf = await actorNames(db, [...audit, ...receivers, ...writers]);
   return {
     order: money ? order : withoutMoney(order),
     attempts: attempts.map((a) => ({
@@ -136,31 +166,114 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
     actions: actionsFor(row, viewer),
     rider: row.riderId ? ((await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId)))[0] ?? null) : null,
     riders: viewer.role === 'owner' || viewer.role === 'manager' ? await ridersOf(db, cityOf(row)) : [],
+    delivery: { photo: deliveryPhotoPath(row.deliveryPhoto), receivedBy: row.deliveredTo },
+    charges: money ? await staffCharges(db, id) : [],
+    notes: notes.map((n, i) => ({ text: n.text, by: nameOf(writers[i]!), at: n.at.toISOString() })),
+    receipts: receipts.map((r, i) => ({ amount: moneyText(r.amountMinor, r.currency), reference: r.reference, by: nameOf(receivers[i]!), at: r.at.toISOString() })),
+    transfers: money ? transferSummary(row, receipts) : null,
+    deliveryChange: await deliveryChangeOffer(db, row, viewer.role),
   };
 }
 
 /**
+ * The timeline line of a delivery: who received it ('Delivered to Ngozi Eze'), and the rider's
+ * note.
+ */
+function deliveredLine(order: OrderRow, action: Extract<StaffAction, { type: 'deliver' }>): string {
+  const who = action.recipientName.trim();
+  const line = order.deliveryMethod === 'pick-up' ? `Collected by ${who}` : `Delivered to ${who}`;
+  return [line, action.note?.trim()].filter(Boolean).join(': ');
+}
+
+/**
+ * The redelivery fee a failed door delivery asks of the sender: the order's delivery fee again,
+ * in its currency; none for a free delivery (a manager can still ask one) or a collection.
+ */
+async function redeliveryCharge(tx: Db, order: OrderRow, why: string, viewer: StaffViewer, at: Date) {
+  if (order.deliveryMethod === 'pick-up' || order.deliveryFeeQuotedByStaff) return null;
+  const amountMinor = orderAmountMinor(order.deliveryFeeInCurrency, order.currency);
+  if (amountMinor <= 0n) return null;
+  const { charge, token } = await askCharge(tx, order, { kind: 'redelivery', amountMinor, reason: `Redelivery after a failed delivery (${why.trim()})` }, viewer.id, at);
+  return { order, charge, token };
+}
+
+/**
  * Applies a staff action: 404 outside the viewer's branch, 403 for a role that may not, then the
- * lifecycle's own refusals (409). A confirmed transfer e-mails the sender once committed.
+ * lifecycle's own refusals (409). A confirmed transfer that pays the order in full e-mails the
+ * sender once committed (a part payment does not).
  */
 export async function applyStaffAction(db: Db, id: string, action: StaffAction, viewer: StaffViewer, at: Date): Promise<StaffOrder> {
   if (!roleMay(viewer.role, action.type)) throw new HttpError(403, `A ${viewer.role} cannot ${action.type.replace(/_/g, ' ')} orders`);
-  await db.transaction(async (tx) => {
+  const asked = await db.transaction(async (tx) => {
     const order = await visibleOrder(tx, id, viewer, true);
     const refused = otherRidersDelivery(order, viewer, action.type);
     if (refused) throw new HttpError(403, refused);
-    const event: OrderEvent =
+    const event: TransitionEvent =
       action.type === 'dispatch'
         ? { type: 'dispatch', note: action.note, riderId: await dispatchRider(tx, order, viewer, action.riderId) }
         : action.type === 'record_refund'
         ? { type: 'record_refund', note: [`reference ${action.reference}`, action.note?.trim()].filter(Boolean).join('; ') }
         : action.type === 'delivery_failed'
           ? { type: 'delivery_failed', note: `Delivery failed: ${action.note}` }
-          : action;
-    await transition(tx, id, event, { kind: 'staff', id: viewer.id }, at);
+          : action.type === 'deliver'
+            ? { type: 'deliver', note: deliveredLine(order, action) }
+            : action.type === 'confirm_transfer'
+              ? { type: 'confirm_transfer', reference: action.reference, amountMinor: transferAmountMinor(action.amount, order.currency), method: action.method, note: action.note }
+              : action;
+    await transition(tx, id, event, staffActor(viewer), at);
+    // A door delivery needs its photo (400, after the state's own refusal); a collection does not.
+    if (action.type === 'deliver' && order.deliveryMethod !== 'pick-up' && !action.photo) throw new BadRequestError(DELIVERY_PHOTO_NEEDED_MESSAGE);
+    if (action.type === 'deliver') await tx.update(orders).set({ deliveryPhoto: action.photo ?? null, deliveredTo: action.recipientName.trim() }).where(eq(orders.id, id));
+    // The shop's rule: a redelivery needs another delivery fee (the order's own), asked by a pay link.
+    return action.type === 'delivery_failed' ? redeliveryCharge(tx, order, action.note, viewer, at) : null;
   });
+  if (asked) mailCharge(asked.order, asked.charge, asked.token);
   const result = await readStaffOrder(db, id, viewer);
-  if (action.type === 'confirm_transfer') sendPaidConfirmation(await readOrder(db, id));
-  else sendProgressMail(await readOrder(db, id), action.type);
+  // The paid e-mail goes once the transfers cover the total, not for a part payment.
+  if (action.type === 'confirm_transfer') {
+    const paid = await readOrder(db, id);
+    if (paid.paymentState === 'paid') sendPaidConfirmation(paid);
+  }
+  else sendProgressMail(await readOrder(db, id), action.type, result.delivery.photo);
   return result;
+}
+
+/** Adds an internal note to an order the viewer can see (404 otherwise) and answers the order as they see it. */
+export async function addStaffNote(db: Db, id: string, text: string, viewer: StaffViewer, at: Date): Promise<StaffOrder> {
+  await db.transaction(async (tx) => {
+    const order = await visibleOrder(tx, id, viewer);
+    await insertNote(tx, id, viewer.id, text, at);
+    await recordStaffAction(tx, order, 'add_note', staffActor(viewer), '', at);
+  });
+  return readStaffOrder(db, id, viewer);
+}
+
+/**
+ * Asks the sender of an order to another state for its quoted delivery fee (owners and managers):
+ * 403 for other roles, 404 outside their branch, 409 for an order whose fee is not quoted by
+ * staff or that is closed; the pay link is e-mailed once committed.
+ */
+export async function askQuote(db: Db, id: string, body: { amount: string; reason: string }, viewer: StaffViewer, at: Date): Promise<StaffOrder> {
+  if (!roleHandlesCharges(viewer.role)) throw new HttpError(403, `A ${viewer.role} cannot ask for payments`);
+  const asked = await db.transaction(async (tx) => {
+    const order = await visibleOrder(tx, id, viewer, true);
+    if (!order.deliveryFeeQuotedByStaff) throw new HttpError(409, "This order's delivery fee is not quoted by staff: it was part of its total");
+    if (order.status === 'cancelled' || order.status === 'delivered') throw new HttpError(409, `This order is ${order.status}: nothing more can be asked`);
+    const asked = await askCharge(tx, order, { kind: 'quote', amountMinor: transferAmountMinor(body.amount, order.currency), reason: body.reason.trim() }, viewer.id, at);
+    await recordStaffAction(tx, order, 'ask_charge', staffActor(viewer), `Delivery fee (quoted) of ${moneyText(asked.charge.amountMinor, asked.charge.currency)} asked: ${asked.charge.reason}`, at);
+    return { order, ...asked };
+  });
+  mailCharge(asked.order, asked.charge, asked.token);
+  return readStaffOrder(db, id, viewer);
+}
+
+/** A manager's move on an extra charge (mark paid, waive, record a refund): 403 for other roles, 404, 409 by its status. */
+export async function moveStaffCharge(db: Db, id: string, chargeId: string, body: { move: ChargeMove; reference?: string; note?: string }, viewer: StaffViewer, at: Date): Promise<StaffOrder> {
+  if (!roleHandlesCharges(viewer.role)) throw new HttpError(403, `A ${viewer.role} cannot settle payments`);
+  await db.transaction(async (tx) => {
+    const order = await visibleOrder(tx, id, viewer, true);
+    const { line } = await moveCharge(tx, order, chargeId, body.move, body, at);
+    await recordStaffAction(tx, order, `charge_${body.move}`, staffActor(viewer), line, at);
+  });
+  return readStaffOrder(db, id, viewer);
 }

@@ -18,8 +18,11 @@ export function progressStageOf(event: OrderEventType): 'out' | 'delivered' | nu
   return null;
 }
 
-/** Queues the sender's progress e-mail for an event that has one (nothing when the order has no e-mail). */
-export function sendProgressMail(order: Order, event: OrderEventType): void {
+/**
+ * Queues the sender's progress e-mail for an event that has one (nothing when the order has no
+ * e-mail); `photoPath` is the delivery photo's address, linked and shown in the delivered e-mail.
+ */
+export function sendProgressMail(order: Order, event: OrderEventType, photoPath: string | null = null): void {
   const stage = progressStageOf(event);
   if (!stage || !order.client.email) return;
   try {
@@ -34,6 +37,7 @@ export function sendProgressMail(order: Order, event: OrderEventType): void {
         pickup: order.deliveryMethod === 'pick-up',
         recipientName: order.deliveryDetails.recipientName,
         trackUrl: `${config.siteUrl}/order-tracker?number=${encodeURIComponent(order.orderNumber)}`,
+        ...(stage === 'delivered' && photoPath && { photoUrl: `${config.siteUrl}${photoPath}` }),
       }),
     );
   } catch (error) {

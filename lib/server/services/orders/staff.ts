@@ -5,6 +5,11 @@
  * prepare, dispatch, deliver, a failed delivery, cancel), and `transition()` applies it with its
  * timeline line and audit row, or refuses it with a 409 that changes nothing.
  * Staff calls exist only when ADMIN_TOKEN is set; the token is compared in constant time.
+ *
+ * A move to paid confirms a transfer (see lib/server/services/orders/lifecycle.ts): with an
+ * `amount` and a `reference` it records what staff saw arrive (short of the total: the order is
+ * part paid and keeps its status); without them, as the automation has always called it, it
+ * records all that is still due under the reference 'api token <ISO time>', so the order is paid.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -12,10 +17,11 @@ import type { Db } from '@/lib/server/db/client';
 import { getConfig } from '@/lib/server/config';
 import { HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sha256 } from '@/lib/server/security/tokens';
+import { clientAddress } from '@/lib/server/security/client-ip';
 import { loadOrder } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
-import { transition } from '@/lib/server/services/orders/lifecycle';
-import { staffEventFor, type Actor, type OrderEvent, type OrderEventType, type OrderStatus } from '@/lib/domain/order-lifecycle';
+import { transferAmountMinor, transition, type TransitionEvent } from '@/lib/server/services/orders/lifecycle';
+import { actorLabel, staffEventFor, type Actor, type OrderEventType, type OrderStatus } from '@/lib/domain/order-lifecycle';
 import type { Order } from '@/lib/contracts/orders';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { sendProgressMail } from '@/lib/server/services/orders/notices';
@@ -36,9 +42,19 @@ export function assertStaff(req: Pick<IncomingMessage, 'headers' | 'method' | 'u
   if (!given || !ok) throw new HttpError(401, STAFF_TOKEN_MESSAGE, { 'WWW-Authenticate': 'Bearer' });
 }
 
+/** The actor of a call made with the staff token: 'api token', with the client address it came from (for the audit). */
+export function apiTokenActor(req: Pick<IncomingMessage, 'headers' | 'socket'>): Extract<Actor, { kind: 'api_token' }> {
+  return { kind: 'api_token', address: clientAddress(req, getConfig().trustProxy) };
+}
+
 export type MoveOptions = {
   /** For a move to paid (a transfer staff confirm): the manual method the money came by; the order's own method otherwise. */
   paidWith?: { method: string };
+  /**
+   * For a move to paid: the amount received (decimal text in the order's currency, '20000',
+   * '62.50'; absent: all that is still due) and the bank's reference (absent: '<actor> <ISO time>').
+   */
+  transfer?: { amount?: string; reference?: string };
   /** Shown on the timeline line of the move. */
   note?: string;
   /** Who moves it: the staff member, or the automation's API token. */
@@ -50,7 +66,7 @@ export type MoveOptions = {
  * Moves an order to `to` and answers it: 404 unknown order, 409 for a move the lifecycle does not
  * allow from where the order is ('An order that is delivered and paid cannot be confirmed as
  * paid'). Cancelling frees the order's coupon use and records any refund due. A move to paid
- * e-mails the sender a confirmation once the move is committed.
+ * that pays the order in full e-mails the sender a confirmation once the move is committed.
  */
 export async function moveOrder(db: Db, id: string, to: OrderStatus, options: MoveOptions): Promise<Order> {
   let moved: OrderEventType | null = null;
@@ -59,12 +75,23 @@ export async function moveOrder(db: Db, id: string, to: OrderStatus, options: Mo
     const type = staffEventFor(current.status, to);
     moved = type;
     if (!type) throw new HttpError(409, `Staff cannot move an order to ${to}: that status follows the shopper's checkout`);
-    const event: OrderEvent = type === 'confirm_transfer' ? { type, method: options.paidWith?.method, note: options.note } : { type, note: options.note };
+    const transfer = options.transfer ?? {};
+    const event: TransitionEvent =
+      type === 'confirm_transfer'
+        ? {
+            type,
+            reference: transfer.reference ?? `${actorLabel(options.actor)} ${options.at.toISOString()}`,
+            ...(transfer.amount !== undefined && { amountMinor: transferAmountMinor(transfer.amount, current.currency) }),
+            method: options.paidWith?.method,
+            note: options.note,
+          }
+        : { type, note: options.note };
     await transition(tx, id, event, options.actor, options.at);
     return readOrder(tx, id);
   });
-  if (to === 'paid') sendPaidConfirmation(order);
-  else if (moved) sendProgressMail(order, moved);
+  // A part payment leaves the order unpaid: the paid e-mail waits for the rest.
+  if (to === 'paid' && order.paymentState === 'paid') sendPaidConfirmation(order);
+  else if (to !== 'paid' && moved) sendProgressMail(order, moved);
   return order;
 }
 

@@ -17,6 +17,7 @@ import { RULES, claimAttempt, type Counter } from '@/lib/server/security/rate-li
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import { itemsOf, timeline } from '@/lib/server/services/orders/store';
 import { lifecycleState, type OrderRow } from '@/lib/server/services/orders/rows';
+import { deliveryPhotoPath } from '@/lib/server/media/storage';
 import { joinRecipientAddress, type DeliveryMethod, type PickupCode } from '@/lib/domain/checkout';
 import { ORDER_STATUS_LABELS, paymentWording } from '@/lib/domain/order-lifecycle';
 import type { Review, TrackedOrder } from '@/lib/contracts/orders';
@@ -108,5 +109,6 @@ export async function trackOrder(db: Db, number: string, email: string | undefin
     },
     canReview: status === 'delivered' && !review,
     review: reviewAnswer(review),
+    deliveryPhoto: deliveryPhotoPath(order.deliveryPhoto),
   };
 }

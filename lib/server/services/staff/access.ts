@@ -11,6 +11,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { getDb, type Db } from '@/lib/server/db/client';
+import { getConfig } from '@/lib/server/config';
+import { clientAddress } from '@/lib/server/security/client-ip';
 import { HttpError } from '@/lib/server/http/errors';
 import { now as clockNow } from '@/lib/server/security/clock';
 import type { Actor } from '@/lib/domain/order-lifecycle';
@@ -19,8 +21,12 @@ import { STAFF_SIGN_IN_AGAIN, type StaffMe } from '@/lib/contracts/staff';
 import { staffMe } from '@/lib/server/services/staff/members';
 import { liveSession, sessionToken, touchSession } from '@/lib/server/services/staff/sessions';
 
-/** A signed-in staff member, with the session the request came with. */
-export type SignedInStaff = StaffMe & { sessionId: string };
+/**
+ * A signed-in staff member, with the session the request came with and, for a call authorised by
+ * `authorizeStaff`, the client address it came from (the socket's, or TRUST_PROXY's hop: the
+ * audit records it).
+ */
+export type SignedInStaff = StaffMe & { sessionId: string; address?: string };
 
 export class StaffUnauthorizedError extends HttpError {
   constructor() {
@@ -66,11 +72,13 @@ export async function currentStaff(db: Db, req: Pick<IncomingMessage, 'headers'>
 }
 
 /**
- * The lifecycle's actor for a staff member's change (recorded in `order_audit` with their id).
+ * The lifecycle's actor for a staff member's change (recorded in `order_audit` with their id and
+ * the client address the call came from, when known).
  * @example staffActor({ id: '6f1c…' }) // { kind: 'staff', id: '6f1c…' }
+ * @example staffActor({ id: '6f1c…', address: '10.0.0.7' }) // { kind: 'staff', id: '6f1c…', address: '10.0.0.7' }
  */
-export function staffActor(member: { id: string }): Extract<Actor, { kind: 'staff' }> {
-  return { kind: 'staff', id: member.id };
+export function staffActor(member: { id: string; address?: string }): Extract<Actor, { kind: 'staff' }> {
+  return member.address ? { kind: 'staff', id: member.id, address: member.address } : { kind: 'staff', id: member.id };
 }
 
 const signedIn = new WeakMap<object, SignedInStaff>();
@@ -83,7 +91,8 @@ const signedIn = new WeakMap<object, SignedInStaff>();
  */
 export function authorizeStaff(roles?: readonly StaffRole[]): (req: IncomingMessage) => Promise<void> {
   return async (req) => {
-    signedIn.set(req, await requireStaff(await getDb(), req, { roles }));
+    const member = await requireStaff(await getDb(), req, { roles });
+    signedIn.set(req, { ...member, address: clientAddress(req, getConfig().trustProxy) });
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Staff sign-in (issue 13, "Staff and access"): e-mail and password, plus an e-mailed code on a
  * browser the member has not proven before; logout of one session or of all; choosing or changing
- * a password; the owner adding a member; the `staff:add` command's insert.
+ * a password; the owner adding a member and the invitation mail (re-sent from manage.ts); the
+ * `staff:add` command's insert.
  *
  * What an answer may reveal: an unknown e-mail, a wrong password and an inactive member all get
  * 401 'Incorrect email or password' after the same argon2 work and the same failure count; only
@@ -180,6 +181,20 @@ export type StaffInvite = { email: string; name: string; role: StaffRole; branch
  */
 export async function inviteStaff(db: Db, owner: SignedInStaff, input: StaffInvite, now: Date): Promise<StaffMember> {
   const member = await insertStaff(db, { ...input, branch: input.branch ?? null, passwordHash: null, createdBy: owner.id }, now);
+  await sendInvitation(db, member, now);
+  const { passwordSet: _passwordSet, ...created } = staffMe(member);
+  return created;
+}
+
+/**
+ * E-mails a member an invitation with a new sign-in code valid 24 hours (replacing any live
+ * code): at the owner's call that adds them, and again when the owner re-sends it. Counts as a
+ * code e-mailed to the member: 429 past 5 an hour.
+ */
+export async function sendInvitation(db: Db, member: Pick<StaffRow, 'id' | 'email' | 'name' | 'role' | 'branch'>, now: Date): Promise<void> {
+  const sends = staffCodeSendCounter(member.id);
+  await assertAllowed(db, [sends], now);
+  await recordEvent(db, [sends], now);
   const code = await issueCode(db, member.id, STAFF_INVITE_HOURS * 60 * MINUTE_MS, now);
   const config = getConfig();
   queueMail(
@@ -193,8 +208,6 @@ export async function inviteStaff(db: Db, owner: SignedInStaff, input: StaffInvi
       signInUrl: `${config.siteUrl}/admin/login`,
     }),
   );
-  const { passwordSet: _passwordSet, ...created } = staffMe(member);
-  return created;
 }
 
 /** What the `staff:add` command creates: a member with a password. */

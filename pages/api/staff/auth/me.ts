@@ -7,7 +7,7 @@ export default route(
     GET: endpoint({
       authorize: authorizeStaff(),
       handle: async ({ req }) => {
-        const { sessionId: _sessionId, ...member } = signedInStaff(req);
+        const { sessionId: _sessionId, address: _address, ...member } = signedInStaff(req);
         return { data: member };
       },
     }),

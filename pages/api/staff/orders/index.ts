@@ -6,7 +6,7 @@ import { roleSeesMoney } from '@/lib/domain/backoffice';
 
 /**
  * GET /admin/api/orders?day=&branch=&state=&q=&page= (any staff member): the board, scoped to the
- * member's branch when they have one; riders get no totals.
+ * member's branch when they have one; riders see only their deliveries, without totals.
  */
 export default route(
   {
@@ -15,7 +15,7 @@ export default route(
       query: boardQuery,
       handle: async ({ db, req, query }) => {
         const member = signedInStaff(req);
-        const board = await readBoard(db, { day: query.day ?? null, branch: query.branch ?? null, state: query.state ?? null, q: query.q ?? '', page: query.page ?? 1, scope: member.branch });
+        const board = await readBoard(db, { day: query.day ?? null, branch: query.branch ?? null, state: query.state ?? null, q: query.q ?? '', page: query.page ?? 1, scope: member.branch, ...(member.role === 'rider' && { rider: member.id }) });
         const rows = roleSeesMoney(member.role) ? board.rows : board.rows.map((r) => ({ ...r, totalInCurrency: 0 }));
         return { data: { ...board, rows } };
       },

@@ -3,7 +3,7 @@ import { route, endpoint } from '@/lib/server/http/route';
 import { businessQuery } from '@/lib/contracts/envelope';
 import { multiLine, singleLine } from '@/lib/contracts/text';
 import { now } from '@/lib/server/security/clock';
-import { assertStaff, recordRefund } from '@/lib/server/services/orders/staff';
+import { apiTokenActor, assertStaff, recordRefund } from '@/lib/server/services/orders/staff';
 
 export const config = { api: { bodyParser: false } };
 
@@ -22,8 +22,8 @@ export default route({
     authorize: assertStaff,
     query: businessQuery.extend({ id: z.string().max(100) }),
     body: refundBody,
-    handle: async ({ db, query, body }) => {
-      const order = await recordRefund(db, query.id, body, { kind: 'api_token' }, now());
+    handle: async ({ db, req, query, body }) => {
+      const order = await recordRefund(db, query.id, body, apiTokenActor(req), now());
       return { data: order, message: `Refund recorded for order ${order.orderNumber}` };
     },
   }),
