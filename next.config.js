@@ -10,7 +10,8 @@
  *   treat as scripts, so no hash, nonce or 'unsafe-inline' is needed, and nothing uses eval.
  * - style-src 'unsafe-inline': server-rendered React style props become style attributes,
  *   react-toastify injects a <style> element, and the sandbox's hosted page has inline styles.
- * - img-src data:: small inline pictures in stylesheets; product pictures come from /media.
+ * - img-src data: blob:: small inline pictures in stylesheets; the preview of a photo a rider
+ *   chose before it is sent (an object URL, made by the page itself); pictures come from /media.
  * - form-action 'self': the only form that posts (the sandbox's hosted page) posts to the shop;
  *   the checkout reaches real providers by navigation, which CSP does not restrict.
  * `next dev` adds what its hot reloading needs (eval, a websocket); production never has it.
@@ -21,7 +22,7 @@ const contentSecurityPolicy = [
   "default-src 'self'",
   `script-src 'self'${development ? " 'unsafe-eval' 'unsafe-inline'" : ''}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "font-src 'self'",
   `connect-src 'self'${development ? ' ws: wss:' : ''}`,
   "form-action 'self'",

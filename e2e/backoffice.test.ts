@@ -17,29 +17,29 @@
  * 4. the shop's tracker `/order-tracker?number=RF-…` says Paid;
  * 5. a Lagos rider opens the Lagos order by its URL (no money shown) but an Abuja order's URL
  *    answers "Order not found" (the manager, tied to no branch, opens it);
- * 6. the florist starts preparing; the rider takes it out and marks it delivered with a photo
- *    chosen on the phone and who received it; the photo shows on the order page, the sender's
- *    delivered e-mail links it, and the tracker (with the sender's e-mail) shows it;
+ * 6. the florist starts preparing; the rider takes it out, records a failed delivery (nobody at
+ *    the gate) and cannot take it out again while the redelivery fee is due; the sender pays the
+ *    fee from the e-mailed pay link through the Paystack sandbox; the rider takes it out again and
+ *    marks it delivered with a photo chosen on the phone and who received it; the photo shows on
+ *    the order page, the sender's delivered e-mail links it, and the tracker (with the sender's
+ *    e-mail) shows it;
  * 7. the owner reads the manager's confirmation in the audit, with the address it came from.
  *
  * With E2E_SCREENSHOTS=<dir> the board and the order pages are saved there for each width.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { addStaff, device, mailText, shot, signIn, type Member } from './back-office';
 import { fillSender, simpleProduct, startCheckout, fillLagosDelivery } from './checkout-flow';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-const root = path.resolve(__dirname, '..');
 
-type Member = { email: string; name: string; role: 'owner' | 'manager' | 'florist' | 'rider'; branch?: 'lagos' | 'abuja'; password: string };
 
 const run = Date.now().toString(36);
 const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
@@ -52,15 +52,6 @@ let shop: Shop;
 let browser: Browser;
 let abujaOrder: { id: string; orderNumber: string };
 
-/** `npx tsx scripts/staff.ts add …` with the password on standard input, on the shop's data directory. */
-function addStaff(member: Member, dataDir: string): void {
-  const args = ['tsx', 'scripts/staff.ts', 'add', '--email', member.email, '--name', member.name, '--role', member.role, '--password-stdin'];
-  if (member.branch) args.push('--branch', member.branch);
-  const result = spawnSync('npx', args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, input: `${member.password}\n`, encoding: 'utf8', timeout: 120_000 });
-  assert.equal(result.status, 0, `staff command for ${member.role}: ${result.stdout}\n${result.stderr}`);
-  assert.match(result.stdout, new RegExp(`Added ${member.name} <${member.email.replace(/\./g, '\\.')}> as ${member.role}`));
-  assert.doesNotMatch(result.stdout, /Password \(shown once/, 'no generated password with --password-stdin');
-}
 
 type Envelope<T> = { data: T; message: string };
 
@@ -113,31 +104,13 @@ before(async () => {
 });
 
 after(async () => {
+  if (process.env.E2E_SHOP_LOG && shop) fs.writeFileSync(process.env.E2E_SHOP_LOG, shop.output());
   await browser?.close();
   await shop?.stop();
   await catcher?.close();
 });
 
-/** A mail's text with quoted-printable soft breaks and escapes undone, and base64 parts decoded. */
-function mailText(raw: string): string {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/));
-  const qp = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const base64 = [...body.matchAll(/^([A-Za-z0-9+/=]{16,}\r?\n)+/gm)].map((m) => Buffer.from(m[0].replace(/\s/g, ''), 'base64').toString('utf8'));
-  return [qp, ...base64].join('\n');
-}
 
-/** The six-digit sign-in code in the newest mail to `to` since `after`, waiting for it to arrive. */
-async function codeMailedTo(to: string, after: number): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const mail of catcher!.inbox.slice(after).filter((m) => m.to.includes(to)).reverse()) {
-      const code = /code[^\d]{0,80}?(\d{6})(?!\d)/i.exec(mailText(mail.raw))?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no sign-in code mailed to ${to}`);
-}
 
 /** The decoded text of the newest mail to `to` whose subject matches, waiting for it to arrive. */
 async function mailTo(to: string, subject: RegExp): Promise<string> {
@@ -156,43 +129,8 @@ async function doorstepPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 2400, height: 3200, channels: 3, background: { r: 190, g: 60, b: 100 } } }).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** Saves the page (full length) when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
-/** A fresh browser profile (a device the back office does not know) at `width`, collecting page errors and CSP violations. */
-async function device(width: number, errors: string[]): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, timezoneId: 'Africa/Lagos' });
-  context.on('page', (page) => {
-    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
-    });
-  });
-  return context;
-}
 
-/** /admin/login with e-mail and password, then the code e-mailed for this new device; lands on the board. */
-async function signIn(context: BrowserContext, member: Member): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/admin/login`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  const mailsBefore = catcher!.inbox.length;
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
-  assert.match(await page.getByRole('status').innerText(), new RegExp(`e-mailed a six-digit code to ${member.email.replace(/\./g, '\\.')}`));
-  await page.getByLabel('Six-digit code').fill(await codeMailedTo(member.email, mailsBefore));
-  await Promise.all([page.waitForURL(`${shop.url}/admin`), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
-  const nav = page.getByRole('navigation', { name: 'Back office' });
-  await nav.waitFor();
-  assert.match(await nav.innerText(), new RegExp(member.name));
-  return page;
-}
 
 /** The board on any day, the "Awaiting confirmation" tab: the order's row (a table row, or a card on a phone). */
 async function findAwaiting(page: Page, orderNumber: string) {
@@ -217,7 +155,7 @@ async function openFromBoard(page: Page, row: Awaited<ReturnType<typeof findAwai
   await page.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
 }
 
-const badge = (page: Page) => page.locator('article header').getByText(/^(Awaiting payment|Awaiting confirmation|Paid|Preparing|Out for delivery|Delivered|Cancelled)$/);
+const badge = (page: Page) => page.locator('article header').getByText(/^(Awaiting payment|Awaiting confirmation|Part paid|Paid|Preparing|Out for delivery|Delivered|Cancelled)$/);
 const actions = (page: Page) => page.getByRole('region', { name: 'Actions' });
 
 /** The tracker by number only (no e-mail): the payment line. */
@@ -234,7 +172,7 @@ for (const width of [1280, 375]) {
 
     // 1. The shopper: delivery in Lagos, GTBank transfer in naira, "I have sent it".
     const product = await simpleProduct(shop.url);
-    const shopper = await device(width, errors);
+    const shopper = await device(browser, width, errors);
     const page = await shopper.newPage();
     await startCheckout(page, shop.url, product);
     const senderEmail = await fillSender(page, 'Tunde Bakare');
@@ -255,8 +193,8 @@ for (const width of [1280, 375]) {
     assert.ok(orderNumber, 'the order number is shown');
 
     // 2. A Lagos florist: the order is on their board, but confirming a transfer is not theirs.
-    const floristDevice = await device(width, errors);
-    const floristPage = await signIn(floristDevice, florist);
+    const floristDevice = await device(browser, width, errors);
+    const floristPage = await signIn(shop.url, catcher!, floristDevice, florist);
     assert.equal(await floristPage.getByLabel('Branch').count(), 0, 'no branch choice for a member tied to a branch');
     await openFromBoard(floristPage, await findAwaiting(floristPage, orderNumber), orderNumber);
     await actions(floristPage).getByText('Nothing to do on this order now.').waitFor();
@@ -264,8 +202,8 @@ for (const width of [1280, 375]) {
     await shot(floristPage, `${width}-florist-order-awaiting`);
 
     // 3. The manager: board → order → "Confirm transfer received" → paid.
-    const managerDevice = await device(width, errors);
-    const board = await signIn(managerDevice, manager);
+    const managerDevice = await device(browser, width, errors);
+    const board = await signIn(shop.url, catcher!, managerDevice, manager);
     await board.getByLabel('Branch').waitFor();
     const row = await findAwaiting(board, orderNumber);
     assert.match(await row.innerText(), /₦[\d,]+/, 'managers see the total');
@@ -328,8 +266,8 @@ for (const width of [1280, 375]) {
     assert.equal(await trackedPayment(page, orderNumber), 'Paid');
 
     // 5. A Lagos rider: the Lagos order opens by URL (no money); the Abuja one is not found.
-    const riderDevice = await device(width, errors);
-    const riderPage = await signIn(riderDevice, rider);
+    const riderDevice = await device(browser, width, errors);
+    const riderPage = await signIn(shop.url, catcher!, riderDevice, rider);
     await riderPage.goto(`${shop.url}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
     await riderPage.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
     assert.equal(await riderPage.getByRole('region', { name: 'Payment' }).count(), 0, 'riders see no payment');
@@ -342,11 +280,40 @@ for (const width of [1280, 375]) {
     await order.goto(`${shop.url}/admin/orders/${abujaOrder.id}`, { waitUntil: 'networkidle' });
     await order.getByRole('heading', { level: 1, name: abujaOrder.orderNumber }).waitFor();
 
-    // 6. The florist starts preparing; the rider takes it out and delivers it with a photo from the phone.
+    // 6. The florist starts preparing; the rider takes it out, but nobody is at the gate.
     await actions(floristPage).getByRole('button', { name: 'Start preparing' }).click();
     await actions(floristPage).getByRole('status').filter({ hasText: 'done.' }).waitFor();
     assert.equal(await badge(floristPage).innerText(), 'Preparing');
     await riderPage.goto(`${shop.url}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await actions(riderPage).getByRole('button', { name: 'Out for delivery' }).click();
+    await badge(riderPage).filter({ hasText: 'Out for delivery' }).waitFor();
+    await actions(riderPage).getByRole('button', { name: 'Delivery failed' }).click();
+    const failForm = riderPage.getByRole('form', { name: 'Delivery failed' });
+    await failForm.getByLabel('Why did the delivery fail?').fill('Nobody at the gate');
+    await failForm.getByRole('button', { name: 'Delivery failed' }).click();
+    await badge(riderPage).filter({ hasText: 'Preparing' }).waitFor();
+    // The redelivery fee holds it: taking it out again is refused, saying why (without the amount).
+    await actions(riderPage).getByRole('button', { name: 'Out for delivery' }).click();
+    await actions(riderPage).getByRole('alert').filter({ hasText: 'A fee is still due on this order' }).waitFor();
+    assert.doesNotMatch(await riderPage.locator('main').innerText(), /₦/, 'riders see no money');
+
+    // The sender's e-mail has the pay link; they pay the fee through the Paystack sandbox.
+    const feeMail = await mailTo(senderEmail, /redelivery fee/);
+    const payUrl = /Pay here: (\S+)/.exec(feeMail)?.[1];
+    assert.ok(payUrl, 'the redelivery fee e-mail carries a pay link');
+    await page.goto(new URL(new URL(payUrl).pathname, shop.url).toString(), { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: `Redelivery fee for order ${orderNumber}` }).waitFor();
+    assert.match(await page.locator('main').innerText(), /Nobody at the gate/);
+    await shot(page, `${width}-pay-link`);
+    await page.getByRole('button', { name: /^Pay ₦[\d,]+ with Paystack$/ }).click();
+    await page.waitForURL(/\/api\/sandbox\/paystack\//);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/pay\/[A-Za-z0-9_-]{43}\?/);
+    await page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }).waitFor();
+    await shot(page, `${width}-pay-link-paid`);
+
+    // Paid: the rider takes it out again and delivers it with a photo from the phone.
+    await riderPage.reload({ waitUntil: 'networkidle' });
     await actions(riderPage).getByRole('button', { name: 'Out for delivery' }).click();
     await badge(riderPage).filter({ hasText: 'Out for delivery' }).waitFor();
     await actions(riderPage).getByRole('button', { name: 'Mark delivered' }).click();
@@ -377,8 +344,8 @@ for (const width of [1280, 375]) {
     await shot(page, `${width}-tracker-delivered`);
 
     // 7. The owner reads the audit: the manager's confirmation of this order, by name.
-    const ownerDevice = await device(width, errors);
-    const ownerPage = await signIn(ownerDevice, owner);
+    const ownerDevice = await device(browser, width, errors);
+    const ownerPage = await signIn(shop.url, catcher!, ownerDevice, owner);
     await ownerPage.goto(`${shop.url}/admin/audit`, { waitUntil: 'networkidle' });
     const change = ownerPage.getByRole('listitem').filter({ hasText: orderNumber }).filter({ hasText: 'by Bisi Manager (Manager)' });
     await change.first().waitFor();

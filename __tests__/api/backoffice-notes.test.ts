@@ -8,14 +8,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orderNotes, orders } from '@/lib/server/db/schema';
-import { insertStaff } from '@/lib/server/services/staff/members';
 import { auditOf } from '@/lib/server/services/orders/lifecycle';
-import { startSession } from '@/lib/server/services/staff/sessions';
 import type { StaffOrder } from '@/lib/contracts/backoffice';
 import type { StaffRole } from '@/lib/domain/staff';
+import { signedInStaff } from '../helpers/staff';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { placedOrder, tag } from '../helpers/orders';
+import { placedOrder } from '../helpers/orders';
 
 let db: Db;
 let server: ApiServer;
@@ -30,10 +29,7 @@ afterAll(async () => {
   await closeTestDatabase();
 });
 
-async function signedIn(role: StaffRole, branch: 'lagos' | 'abuja' | null, name: string): Promise<string> {
-  const member = await insertStaff(db, { email: `notes.${tag()}@example.com`, name, role, branch, passwordHash: null, createdBy: null }, new Date());
-  return `staff_session=${await startSession(db, member.id, new Date())}`;
-}
+const signedIn = async (role: StaffRole, branch: 'lagos' | 'abuja' | null, name: string) => (await signedInStaff(db, role, branch, name)).cookie;
 
 async function note(orderId: string, cookie: string, body: unknown, origin: string | null = server.url) {
   const headers: Record<string, string> = { 'content-type': 'application/json', cookie };

@@ -126,7 +126,10 @@ it('refuses an action the role may not take (403) and writes nothing', async () 
 });
 
 it('an order of another branch does not exist for a branch-bound staff member; riders see no money', async () => {
-  const order = await lagosOrder('paid', 'paid');
+  const order = await lagosOrder('awaiting_payment', 'awaiting_confirmation');
+  // Paid by two transfers: the history and the timeline name the amounts, which a rider must not read.
+  await applyStaffAction(db, order.id, { type: 'confirm_transfer', amount: '1000', reference: `GTB-${tag()}` }, manager, new Date());
+  await applyStaffAction(db, order.id, { type: 'confirm_transfer', amount: String(order.amountsInCurrency.total - 1000), reference: `GTB-${tag()}` }, manager, new Date());
   await expect(readStaffOrder(db, order.id, abujaRider)).rejects.toMatchObject({ status: 404 });
   await expect(applyStaffAction(db, order.id, { type: 'dispatch' }, abujaRider, new Date())).rejects.toMatchObject({ status: 404 });
   const seen = await readStaffOrder(db, order.id, lagosRider);
@@ -134,7 +137,11 @@ it('an order of another branch does not exist for a branch-bound staff member; r
   expect(seen.order.orderProducts.every((p) => p.price === 0 && p.lineTotal === 0)).toBe(true);
   expect(seen.attempts).toEqual([]);
   expect([seen.receipts, seen.transfers]).toEqual([[], null]);
-  expect((await readStaffOrder(db, order.id, manager)).order.amountsInCurrency.total).toBe(order.amountsInCurrency.total);
+  expect(JSON.stringify([seen.history, seen.order.timeline])).not.toMatch(/₦|NGN \d/);
+  expect(seen.history.map((h) => h.event)).toEqual(['confirm_transfer', 'confirm_transfer']);
+  const managerView = await readStaffOrder(db, order.id, manager);
+  expect(managerView.order.amountsInCurrency.total).toBe(order.amountsInCurrency.total);
+  expect(managerView.history.map((h) => h.note)).toEqual([expect.stringMatching(/^Transfer received: ₦1,000 /), expect.stringMatching(/paid in full/)]);
 });
 
 it('names who did what in the history: a member by name and role, an id the shop does not know as Staff', async () => {

@@ -221,8 +221,13 @@ it('cancelling a part-paid order makes the money received due back; the refund i
   expect(cancelled.body.data.order).toMatchObject({ status: 'cancelled', paymentState: 'refund_due', paymentStatus: 'REFUND DUE (paid with Bank transfer)' });
   expect(cancelled.body.data.order.timeline.at(-1)?.note).toBe('Sender changed their mind — Cancelled after part payment: refund due: ₦20,000 received by transfer');
   expect(cancelled.body.data.actions).toEqual(['record_refund']);
-  const refunded = await act(manager, order.id, { type: 'record_refund', reference: 'GTB-RF-1' });
+  // A refund of more than was received is refused, nothing written; the refund then names amount, method and reference.
+  const tooMuch = await act(manager, order.id, { type: 'record_refund', reference: 'GTB-RF-0', amount: '25000' });
+  expect([tooMuch.status, tooMuch.body.message]).toEqual([400, 'amount: more than the ₦20,000 the shop received for this order']);
+  expect((await act(manager, order.id, { type: 'record_refund', reference: 'GTB-RF-0', method: 'cheque' })).status).toBe(400);
+  const refunded = await act(manager, order.id, { type: 'record_refund', reference: 'GTB-RF-1', amount: '18000', method: 'bank_transfer', note: '₦2,000 kept for the flowers bought' });
   expect(refunded.body.data.order.paymentState).toBe('refunded');
+  expect(refunded.body.data.order.timeline.at(-1)?.note).toBe('Refund recorded: ₦18,000 (of ₦20,000 received) by bank transfer, reference GTB-RF-1; ₦2,000 kept for the flowers bought');
   expect(await paidMails(order)).toEqual([]);
 });
 

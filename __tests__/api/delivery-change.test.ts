@@ -16,20 +16,19 @@ import { orderAudit, orderCharges, orderEvents, orders } from '@/lib/server/db/s
 import { getConfig } from '@/lib/server/config';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
-import { insertStaff } from '@/lib/server/services/staff/members';
-import { startSession } from '@/lib/server/services/staff/sessions';
 import { recomputeTotals } from '@/lib/server/services/orders/store';
 import type { StaffOrder } from '@/lib/contracts/backoffice';
 import type { ChargeView } from '@/lib/contracts/charges';
 import { addDays } from '@/lib/domain/checkout';
 import { shopDay } from '@/lib/domain/dates';
 import { deliveryDayText } from '@/lib/domain/delivery-change';
-import { chargeDueMessage, type OrderStatus } from '@/lib/domain/order-lifecycle';
+import { CHARGE_DUE_MESSAGE, type OrderStatus } from '@/lib/domain/order-lifecycle';
 import type { CurrencyCode } from '@/lib/domain/money';
 import type { StaffRole } from '@/lib/domain/staff';
+import { signedInStaff, staffJson } from '../helpers/staff';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { placedOrder, someProduct, tag, type ItemSpec } from '../helpers/orders';
+import { placedOrder, someProduct, type ItemSpec } from '../helpers/orders';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-delivery-change-'));
 
@@ -68,17 +67,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(role: StaffRole, branch: 'lagos' | 'abuja' | null) {
-  const member = await insertStaff(db, { email: `delivery.${tag()}@example.com`, name: `Test ${role}`, role, branch, passwordHash: null, createdBy: null }, new Date());
-  return { id: member.id, cookie: `staff_session=${await startSession(db, member.id, new Date())}` };
-}
+const signedIn = (role: StaffRole, branch: 'lagos' | 'abuja' | null) => signedInStaff(db, role, branch);
 
-async function call<T>(method: string, url: string, body?: unknown, cookie?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', origin: api.url };
-  if (cookie) headers.cookie = cookie;
-  const res = await fetch(`${api.url}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { data: T; message: string } };
-}
+const call = <T>(method: string, url: string, body?: unknown, cookie?: string) => staffJson<T>(api.url, method, url, body, cookie);
 
 const change = (orderId: string, body: unknown, cookie = manager.cookie) => call<StaffOrder>('POST', `/admin/api/orders/${orderId}/delivery`, body, cookie);
 const read = (orderId: string, cookie = manager.cookie) => call<StaffOrder>('GET', `/admin/api/orders/${orderId}`, undefined, cookie);
@@ -159,7 +150,7 @@ describe('Success', () => {
     expect(view.body.data).toMatchObject({ orderNumber: order.orderNumber, kind: 'change', what: 'Delivery change', amount: '₦5,500', status: 'due' });
 
     // It cannot go out while the difference is due, and another change waits for it too.
-    expect(await act(order.id, { type: 'dispatch' })).toMatchObject({ status: 409, body: { message: chargeDueMessage('₦5,500') } });
+    expect(await act(order.id, { type: 'dispatch' })).toMatchObject({ status: 409, body: { message: CHARGE_DUE_MESSAGE } });
     const again = await change(order.id, { zone: 'lagos-central' });
     expect(again).toMatchObject({ status: 409, body: { message: 'An earlier delivery change of ₦5,500 is still awaiting payment: mark it paid or waive it before changing the delivery again' } });
 

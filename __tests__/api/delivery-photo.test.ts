@@ -18,12 +18,11 @@ import { orders } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
-import { insertStaff } from '@/lib/server/services/staff/members';
-import { startSession } from '@/lib/server/services/staff/sessions';
 import { DELIVERY_PHOTO_NEEDED_MESSAGE, type StaffOrder } from '@/lib/server/services/backoffice/staff-order';
 import { PHOTO_NOT_IMAGE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_PIXELS_MESSAGE } from '@/lib/server/media/upload';
 import type { TrackedOrder } from '@/lib/contracts/orders';
 import type { StaffRole } from '@/lib/domain/staff';
+import { signedInStaff } from '../helpers/staff';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { placedOrder, tag } from '../helpers/orders';
@@ -53,10 +52,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(role: StaffRole, branch: 'lagos' | 'abuja' | null) {
-  const member = await insertStaff(db, { email: `photo.${tag()}@example.com`, name: `Test ${role}`, role, branch, passwordHash: null, createdBy: null }, new Date());
-  return { id: member.id, cookie: `staff_session=${await startSession(db, member.id, new Date())}` };
-}
+const signedIn = (role: StaffRole, branch: 'lagos' | 'abuja' | null) => signedInStaff(db, role, branch);
 
 /** A paid Lagos order out with `riderId` (or a pick-up ready for collection). */
 async function outForDelivery(riderId: string | null, delivery: 'delivery' | 'pick-up' = 'delivery') {

@@ -15,19 +15,19 @@ import { orderCharges, orders, paymentAttempts } from '@/lib/server/db/schema';
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { readOutbox } from '@/lib/server/mail/outbox';
-import { insertStaff } from '@/lib/server/services/staff/members';
 import { auditOf } from '@/lib/server/services/orders/lifecycle';
-import { startSession } from '@/lib/server/services/staff/sessions';
+import { moveOrder } from '@/lib/server/services/orders/staff';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
-import { createFakePaystack, type FakePaystack } from '@/lib/sandbox/paystack';
+import { createFakePaystack, SANDBOX_SECRETS as PAYSTACK_SANDBOX, type FakePaystack } from '@/lib/sandbox/paystack';
 import type { StaffOrder } from '@/lib/contracts/backoffice';
 import type { ChargeOutcome, ChargeStart, ChargeView } from '@/lib/contracts/charges';
-import { chargeDueMessage } from '@/lib/domain/order-lifecycle';
+import { CHARGE_DUE_MESSAGE } from '@/lib/domain/order-lifecycle';
 import type { StaffRole } from '@/lib/domain/staff';
+import { signedInStaff, staffJson } from '../helpers/staff';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { startFakeServer, type FakeServer } from '../helpers/fake-server';
-import { placedOrder, tag } from '../helpers/orders';
+import { placedOrder } from '../helpers/orders';
 import { decide, returnQuery } from '../helpers/sandbox-page';
 
 const KEY = 'sk_test_charges_suite_8d2c1f0a';
@@ -64,17 +64,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(role: StaffRole, branch: 'lagos' | 'abuja' | null) {
-  const member = await insertStaff(db, { email: `charges.${tag()}@example.com`, name: `Test ${role}`, role, branch, passwordHash: null, createdBy: null }, new Date());
-  return { id: member.id, cookie: `staff_session=${await startSession(db, member.id, new Date())}` };
-}
+const signedIn = (role: StaffRole, branch: 'lagos' | 'abuja' | null) => signedInStaff(db, role, branch);
 
-async function call<T>(method: string, url: string, body?: unknown, cookie?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', origin: api.url };
-  if (cookie) headers.cookie = cookie;
-  const res = await fetch(`${api.url}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { data: T; message: string } };
-}
+const call = <T>(method: string, url: string, body?: unknown, cookie?: string) => staffJson<T>(api.url, method, url, body, cookie);
 
 const act = (orderId: string, cookie: string, body: unknown) => call<StaffOrder>('POST', `/admin/api/orders/${orderId}/actions`, body, cookie);
 const chargesIn = (orderId: string) => db.select().from(orderCharges).where(eq(orderCharges.orderId, orderId));
@@ -118,7 +110,7 @@ it('a failed delivery asks the redelivery fee by e-mail; the order goes out agai
 
   // It cannot go out again while the fee is due.
   const held = await act(order.id, rider.cookie, { type: 'dispatch' });
-  expect(held).toMatchObject({ status: 409, body: { message: chargeDueMessage(fee) } });
+  expect(held).toMatchObject({ status: 409, body: { message: CHARGE_DUE_MESSAGE } });
 
   const { token, text, subject } = await mailedToken(order.sender.email);
   expect(subject).toBe(`${getConfig().brandName}: redelivery fee for order ${order.orderNumber}`);
@@ -193,6 +185,54 @@ it("a manager asks an other-states order's quoted delivery fee; refusals write n
   expect((await call('POST', `/v1/charges/${token}/start`, { method: 'payPal' })).status).toBe(400);
   const { verified } = await payThroughLink(token);
   expect(verified.body.data.outcome).toBe('paid');
+});
+
+it('the automation (API token) recording a failed delivery asks the same fee; its move out again is held too', async () => {
+  const order = await outWithRider();
+  await moveOrder(db, order.id, 'preparing', { actor: { kind: 'api_token' }, note: 'Gate locked', at: new Date() });
+  expect(await chargesIn(order.id)).toEqual([expect.objectContaining({ kind: 'redelivery', status: 'due', createdBy: null, reason: 'Redelivery after a failed delivery (Gate locked)' })]);
+  await expect(moveOrder(db, order.id, 'out_for_delivery', { actor: { kind: 'api_token' }, at: new Date() })).rejects.toMatchObject({ status: 409, message: CHARGE_DUE_MESSAGE });
+  const { subject } = await mailedToken(order.sender.email);
+  expect(subject).toMatch(/redelivery fee for order/);
+});
+
+it("the built-in sandbox sends the payer back to the pay link, and to nowhere else", async () => {
+  const config = getConfig();
+  const siteUrl = config.siteUrl;
+  // The sandbox is served by the shop itself, at its site address, and called at its internal one.
+  const internal = process.env.INTERNAL_API_URL;
+  process.env.INTERNAL_API_URL = api.url;
+  config.siteUrl = api.url;
+  config.payments.paystack = { secretKey: undefined, baseUrl: 'https://api.paystack.co' };
+  try {
+    const order = await outWithRider();
+    await call('POST', `/admin/api/orders/${order.id}/actions`, { type: 'delivery_failed', note: 'Dog at the gate' }, rider.cookie);
+    const { token } = await mailedToken(order.sender.email);
+    const started = await call<ChargeStart>('POST', `/v1/charges/${token}/start`, { method: 'paystack' });
+    expect([started.status, started.body.message]).toEqual([200, 'Payment started']);
+    expect(started.body.data.redirectUrl).toBe(`${api.url}/api/sandbox/paystack/checkout/${started.body.data.reference}`);
+    const back = await decide(started.body.data.redirectUrl, 'pay');
+    expect(`${back.origin}${back.pathname}`).toBe(`${config.siteUrl}/pay/${token}`);
+    const verified = await call<ChargeOutcome & { charge: ChargeView }>('POST', `/v1/charges/${token}/verify`, { reference: started.body.data.reference, query: returnQuery(back) });
+    expect(verified.body.data).toMatchObject({ outcome: 'paid', charge: { status: 'paid', test: true } });
+
+    // A transaction made directly on the public sandbox with another return address is not sent there.
+    for (const callback of ['https://evil.example/pay/x', `${config.siteUrl}/pay/not-a-token?x=1`, `${config.siteUrl}/admin?`]) {
+      const init = await fetch(`${api.url}/api/sandbox/paystack/transaction/initialize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${PAYSTACK_SANDBOX.secretKey}` },
+        body: JSON.stringify({ amount: 100, email: 'a@example.com', currency: 'NGN', callback_url: callback }),
+      });
+      const url = ((await init.json()) as { data: { authorization_url: string } }).data.authorization_url;
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=pay', redirect: 'manual' });
+      expect([callback, res.status, res.headers.get('location')]).toEqual([callback, 400, null]);
+    }
+  } finally {
+    config.siteUrl = siteUrl;
+    if (internal === undefined) delete process.env.INTERNAL_API_URL;
+    else process.env.INTERNAL_API_URL = internal;
+    config.payments.paystack = { secretKey: KEY, baseUrl: paystack.url };
+  }
 });
 
 it('an unknown or malformed link is a 404 for every call', async () => {

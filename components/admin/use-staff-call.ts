@@ -4,15 +4,15 @@
  * first submit, so the sign-in page itself stays small.
  */
 import { useState } from 'react';
-import type * as StaffCalls from '@/lib/api/staff';
+import type * as StaffCallModule from '@/lib/api/staff';
 
-type Calls = typeof StaffCalls;
+export type StaffCalls = typeof StaffCallModule;
 
 export function useStaffCall() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run<T>(call: (calls: Calls) => Promise<T>): Promise<T | undefined> {
+  async function run<T>(call: (calls: StaffCalls) => Promise<T>): Promise<T | undefined> {
     setBusy(true);
     setError(null);
     try {

@@ -4,7 +4,7 @@
  * Strict bodies: a field the call does not take is a 400.
  */
 import { z } from 'zod';
-import { BOARD_BRANCHES, BOARD_STATES, type BoardState } from '@/lib/domain/backoffice';
+import { BOARD_BRANCHES, BOARD_STATES, REFUND_METHODS, type BoardState } from '@/lib/domain/backoffice';
 import type { OrderEventType } from '@/lib/domain/order-lifecycle';
 import type { ChargeKind, ChargeStatus } from '@/lib/domain/charges';
 import type { Order } from '@/lib/contracts/orders';
@@ -75,7 +75,14 @@ export const staffActionBody = z.discriminatedUnion(
     strictObject({ type: z.literal('deliver'), recipientName: recipientNameField, note }),
     strictObject({ type: z.literal('delivery_failed'), note: multiLine(1000).min(1, 'note is required: say why the delivery failed') }),
     strictObject({ type: z.literal('cancel'), note }),
-    strictObject({ type: z.literal('record_refund'), reference: singleLine(200).min(1, 'reference is required: the bank or provider reference of the refund'), note }),
+    strictObject({
+      type: z.literal('record_refund'),
+      reference: singleLine(200).min(1, 'reference is required: the bank or provider reference of the refund'),
+      /** What went back, in the order's currency (absent: all the order's money received). */
+      amount: transferAmount.optional(),
+      method: z.enum(REFUND_METHODS, { message: `method must be one of ${REFUND_METHODS.join(', ')}` }).optional(),
+      note,
+    }),
   ],
   { error: 'type must be one of confirm_transfer, prepare, dispatch, deliver, delivery_failed, cancel, record_refund' },
 );

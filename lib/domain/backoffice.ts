@@ -114,3 +114,12 @@ export function roleSeesMoney(role: StaffRole): boolean {
 export function roleHandlesCharges(role: StaffRole): boolean {
   return role === 'owner' || role === 'manager';
 }
+
+/** How money went back to a shopper, as staff record a refund. */
+export const REFUND_METHODS = ['bank_transfer', 'provider', 'cash'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  bank_transfer: 'bank transfer',
+  provider: "the payment provider's refund",
+  cash: 'cash',
+};

@@ -79,12 +79,12 @@ export type OrderFacts = {
   currency: CurrencyCode;
   /** The payment method the order has chosen. */
   paymentMethod: string | null;
-  /** An extra charge still due on the order ('₦4,500'), which holds a dispatch (lib/domain/charges.ts); null or absent: none. */
-  chargeDue?: string | null;
+  /** Whether an extra charge is still due on the order, which holds a dispatch (lib/domain/charges.ts). */
+  chargeDue?: boolean;
 };
 
-/** Why an order with a charge still due cannot go out. */
-export const chargeDueMessage = (amount: string) => `A fee of ${amount} is still due on this order: wait for the sender's payment, or mark it paid or waived first`;
+/** Why an order with a charge still due cannot go out (without the amount: riders read it, and they see no money). */
+export const CHARGE_DUE_MESSAGE = "A fee is still due on this order (see Extra payments): it goes out once the sender has paid it, or a manager marks it paid or waives it";
 
 /** Every event, with what it carries. `note` is the timeline line's text where the caller writes it. */
 export type OrderEvent =
@@ -199,7 +199,7 @@ function stateRefusal(state: LifecycleState, type: OrderEventType): string {
 function guard(event: OrderEvent, facts: OrderFacts): Decision | null {
   switch (event.type) {
     case 'dispatch':
-      return facts.chargeDue ? { ok: false, status: 409, message: chargeDueMessage(facts.chargeDue) } : null;
+      return facts.chargeDue ? { ok: false, status: 409, message: CHARGE_DUE_MESSAGE } : null;
     case 'choose_method': {
       const method = PAYMENT_METHODS.find((m) => m.key === event.method);
       if (!method) return { ok: false, status: 400, message: `paymentMethod must be one of ${PAYMENT_METHODS.map((m) => m.key).join(', ')}` };

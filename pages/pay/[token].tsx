@@ -41,7 +41,7 @@ export default function PayPage({ token, charge, outcome, error, shell }: InferG
   return (
     <main className={content.page}>
       <Seo title={`Pay for your order | ${shell.shopInfo.brandName}`} description="Pay a fee for your flower order." path="/pay" noIndex />
-      <PageHeader eyebrow="Payment" title={charge ? `Order ${charge.orderNumber}` : 'Payment link'} lead={charge ? 'Your order needs one more payment. Pay securely with a card below.' : undefined} />
+      <PageHeader eyebrow="Payment" title={charge ? `Order ${charge.orderNumber}` : 'Payment link'} lead={charge?.status === 'due' ? 'Your order needs one more payment. Pay securely with a card below.' : undefined} />
       {charge ? (
         <PayCharge token={token} charge={charge} outcome={outcome} />
       ) : (

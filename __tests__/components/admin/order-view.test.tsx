@@ -143,8 +143,10 @@ describe('the order page', () => {
     await user.click(await screen.findByRole('button', { name: 'Record refund' }));
     const refund = within(screen.getByRole('form', { name: 'Record refund' }));
     await user.type(refund.getByLabelText('Refund reference'), 'GTB-778812');
+    await user.type(refund.getByLabelText('Amount refunded (empty: all that was received)'), '90000');
+    await user.selectOptions(refund.getByLabelText('Refunded by'), 'provider');
     await user.click(refund.getByRole('button', { name: 'Record refund' }));
-    await waitFor(() => expect(posted.at(-1)).toEqual({ type: 'record_refund', reference: 'GTB-778812' }));
+    await waitFor(() => expect(posted.at(-1)).toEqual({ type: 'record_refund', reference: 'GTB-778812', amount: '90000', method: 'provider' }));
   });
 
   it('a manager sends an order out with a rider of its branch; the rider is shown; a rider dispatches at once', async () => {

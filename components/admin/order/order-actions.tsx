@@ -12,6 +12,7 @@ import type { StaffActionBody, StaffOrder } from '@/lib/contracts/backoffice';
 import { PAYMENT_METHODS, type PaymentMethodKey } from '@/lib/domain/checkout';
 import type { OrderEventType } from '@/lib/domain/order-lifecycle';
 import { ACTION_LABELS } from './order-text';
+import { REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from '@/lib/domain/backoffice';
 import { DeliverForm } from './deliver-form';
 import { TransferFields } from './transfer-fields';
 import styles from './order.module.css';
@@ -43,6 +44,7 @@ export function OrderActions({ actions, currency, paymentMethod, riders, busy, o
   const [reference, setReference] = useState('');
   const [amount, setAmount] = useState('');
   const [rider, setRider] = useState('');
+  const [refundMethod, setRefundMethod] = useState<RefundMethod>('bank_transfer');
   const withForm = riders.length > 0 ? [...WITH_FORM, 'dispatch'] : WITH_FORM;
   const manual = PAYMENT_METHODS.filter((m) => m.kind === 'manual' && (m.currencies as readonly string[]).includes(currency));
 
@@ -50,7 +52,8 @@ export function OrderActions({ actions, currency, paymentMethod, riders, busy, o
     if (!withForm.includes(type)) return void act({ type } as StaffActionBody);
     setNote('');
     setReference('');
-    setAmount(transfers?.outstandingAmount ?? '');
+    setAmount(type === 'confirm_transfer' ? (transfers?.outstandingAmount ?? '') : '');
+    setRefundMethod('bank_transfer');
     setRider(riders[0]?.id ?? '');
     setMethod(manual.some((m) => m.key === paymentMethod) ? (paymentMethod ?? '') : '');
     setOpen(type);
@@ -67,7 +70,8 @@ export function OrderActions({ actions, currency, paymentMethod, riders, busy, o
     else if (open === 'dispatch') void act({ type: 'dispatch', ...(rider && { riderId: rider }), ...(text && { note: text }) });
     else if (open === 'cancel') void act({ type: 'cancel', ...(text && { note: text }) });
     else if (open === 'delivery_failed') void act({ type: 'delivery_failed', note: note.trim() });
-    else if (open === 'record_refund') void act({ type: 'record_refund', reference: reference.trim(), ...(text && { note: text }) });
+    else if (open === 'record_refund')
+      void act({ type: 'record_refund', reference: reference.trim(), method: refundMethod, ...(amount.trim() && { amount: amount.trim() }), ...(text && { note: text }) });
   }
 
   const escape = (event: KeyboardEvent) => {
@@ -138,12 +142,32 @@ export function OrderActions({ actions, currency, paymentMethod, riders, busy, o
             </div>
           )}
           {open === 'record_refund' && (
-            <div className={admin.field}>
-              <label className={admin.label} htmlFor={`${id}-reference`}>
-                Refund reference
-              </label>
-              <input id={`${id}-reference`} className={admin.input} required maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} autoFocus />
-            </div>
+            <>
+              <div className={admin.field}>
+                <label className={admin.label} htmlFor={`${id}-refund-amount`}>
+                  Amount refunded (empty: all that was received)
+                </label>
+                <input id={`${id}-refund-amount`} className={admin.input} inputMode="decimal" maxLength={15} value={amount} onChange={(e) => setAmount(e.target.value)} />
+              </div>
+              <div className={admin.field}>
+                <label className={admin.label} htmlFor={`${id}-refund-method`}>
+                  Refunded by
+                </label>
+                <select id={`${id}-refund-method`} className={admin.input} value={refundMethod} onChange={(e) => setRefundMethod(e.target.value as RefundMethod)}>
+                  {REFUND_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {REFUND_METHOD_LABELS[m][0]!.toUpperCase() + REFUND_METHOD_LABELS[m].slice(1)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className={admin.field}>
+                <label className={admin.label} htmlFor={`${id}-reference`}>
+                  Refund reference
+                </label>
+                <input id={`${id}-reference`} className={admin.input} required maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} autoFocus />
+              </div>
+            </>
           )}
           <div className={admin.field}>
             <label className={admin.label} htmlFor={`${id}-note`}>

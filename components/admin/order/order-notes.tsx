@@ -38,7 +38,7 @@ export function OrderNotes({ notes, busy, onAdd }: Props) {
           ))}
         </ol>
       )}
-      <form className={admin.form} onSubmit={submit} aria-label="Add a note">
+      <form className={`${admin.form} ${styles.noteForm}`} onSubmit={submit} aria-label="Add a note">
         <div className={admin.field}>
           <label className={admin.label} htmlFor={`${id}-text`}>
             New note

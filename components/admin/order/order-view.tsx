@@ -12,7 +12,7 @@ import { boardStateOf, roleHandlesCharges, roleSeesMoney } from '@/lib/domain/ba
 import { wasPaid } from '@/lib/domain/order-lifecycle';
 import type { StaffRole } from '@/lib/domain/staff';
 import { StateBadge } from '../state-badge';
-import { useStaffCall } from '../use-staff-call';
+import { useStaffCall, type StaffCalls } from '../use-staff-call';
 import { OrderActions } from './order-actions';
 import { ChangeDeliveryForm } from './change-delivery-form';
 import { OrderDetails } from './order-details';
@@ -47,49 +47,21 @@ export function OrderView({ id, role }: { id: string; role: StaffRole }) {
     };
   }, [id]);
 
-  async function act(body: StaffActionBody): Promise<boolean> {
+  /** Runs a call that answers the order, shows the new order and `message` (none: no message); false when it failed (the error shows). */
+  async function update(call: (calls: StaffCalls) => Promise<StaffOrder>, message: string | null): Promise<boolean> {
     setDone(null);
-    const data = await run((calls) => calls.staffOrderAction(id, body));
+    const data = await run(call);
     if (!data) return false;
     setLoad({ state: 'ready', data });
-    setDone(`${ACTION_LABELS[body.type] ?? body.type}: done.`);
+    setDone(message);
     return true;
   }
 
-  async function moveCharge(chargeId: string, body: ChargeMoveBody): Promise<boolean> {
-    setDone(null);
-    const data = await run((calls) => calls.staffMoveCharge(id, chargeId, body));
-    if (!data) return false;
-    setLoad({ state: 'ready', data });
-    setDone('Extra payment updated.');
-    return true;
-  }
-
-  async function askQuote(amount: string, reason: string): Promise<boolean> {
-    setDone(null);
-    const data = await run((calls) => calls.staffAskQuote(id, amount, reason));
-    if (!data) return false;
-    setLoad({ state: 'ready', data });
-    setDone('The sender has been e-mailed a link to pay the delivery fee.');
-    return true;
-  }
-
-  async function addNote(text: string): Promise<boolean> {
-    setDone(null);
-    const data = await run((calls) => calls.staffAddNote(id, text));
-    if (!data) return false;
-    setLoad({ state: 'ready', data });
-    return true;
-  }
-
-  async function deliver(form: FormData): Promise<boolean> {
-    setDone(null);
-    const data = await run((calls) => calls.staffDeliver(id, form));
-    if (!data) return false;
-    setLoad({ state: 'ready', data });
-    setDone(`${ACTION_LABELS.deliver ?? 'Delivered'}: done.`);
-    return true;
-  }
+  const act = (body: StaffActionBody) => update((calls) => calls.staffOrderAction(id, body), `${ACTION_LABELS[body.type] ?? body.type}: done.`);
+  const moveCharge = (chargeId: string, body: ChargeMoveBody) => update((calls) => calls.staffMoveCharge(id, chargeId, body), 'Extra payment updated.');
+  const askQuote = (amount: string, reason: string) => update((calls) => calls.staffAskQuote(id, amount, reason), 'The sender has been e-mailed a link to pay the delivery fee.');
+  const addNote = (text: string) => update((calls) => calls.staffAddNote(id, text), null);
+  const deliver = (form: FormData) => update((calls) => calls.staffDeliver(id, form), `${ACTION_LABELS.deliver ?? 'Delivered'}: done.`);
 
   if (load.state === 'loading') return <p className={styles.muted}>Loading the order…</p>;
   if (load.state === 'missing') {

@@ -17,13 +17,13 @@ import { readOrder } from '@/lib/server/services/orders/store';
 import { staffActor } from '@/lib/server/services/staff/access';
 import { deliveryPhotoPath } from '@/lib/server/media/storage';
 import { insertNote, notesOf } from '@/lib/server/services/backoffice/notes';
-import { askCharge, mailCharge, moveCharge, staffCharges } from '@/lib/server/services/orders/charges';
+import { orderAmountMinor } from '@/lib/server/payments/provider';
+import { askCharge, askRedeliveryFee, mailCharge, moveCharge, staffCharges } from '@/lib/server/services/orders/charges';
 import { deliveryChangeOffer } from '@/lib/server/services/backoffice/delivery-offer';
 import type { ChargeMove } from '@/lib/domain/charges';
-import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { ORDER_NOT_FOUND_MESSAGE, type Order } from '@/lib/contracts/orders';
 import type { StaffHistoryEntry, StaffOrder } from '@/lib/contracts/backoffice';
-import { cityOf, roleHandlesCharges, roleMay, roleSeesMoney } from '@/lib/domain/backoffice';
+import { cityOf, REFUND_METHOD_LABELS, roleHandlesCharges, roleMay, roleSeesMoney, type RefundMethod } from '@/lib/domain/backoffice';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@/lib/domain/staff';
 import { decide, type OrderEvent, type OrderEventType } from '@/lib/domain/order-lifecycle';
 import { formatMinor } from '@/lib/domain/money';
@@ -40,7 +40,8 @@ export type StaffAction =
   | { type: 'deliver'; recipientName: string; note?: string; photo?: string }
   | { type: 'delivery_failed'; note: string }
   | { type: 'cancel'; note?: string }
-  | { type: 'record_refund'; reference: string; note?: string };
+  /** `amount`: what went back (absent: all that was received); `method`: how (absent: bank transfer). */
+  | { type: 'record_refund'; reference: string; amount?: string; method?: RefundMethod; note?: string };
 
 export type { StaffOrder } from '@/lib/contracts/backoffice';
 
@@ -56,7 +57,20 @@ export async function visibleOrder(tx: Db, id: string, viewer: StaffViewer, lock
 /** An order answer without money, for a viewer who may not see it. */
 function withoutMoney(order: Order): Order {
   const zero = { subtotal: 0, deliveryFee: 0, discount: 0, total: 0 };
-  return { ...order, amounts: zero, amountsInCurrency: zero, coupon: null, orderProducts: order.orderProducts.map((p) => ({ ...p, price: 0, lineTotal: 0, ...(p.design && { design: { ...p.design, price: 0 } }) })) };
+  return {
+    ...order,
+    amounts: zero,
+    amountsInCurrency: zero,
+    coupon: null,
+    orderProducts: order.orderProducts.map((p) => ({ ...p, price: 0, lineTotal: 0, ...(p.design && { design: { ...p.design, price: 0 } }) })),
+    timeline: order.timeline.map((e) => ({ ...e, note: moneyless(e.note) })),
+  };
+}
+
+/** A line that names an amount (a transfer received, a refund, a fee asked) is left out for a viewer who sees no money. */
+const MONEY_IN_TEXT = /[₦$£]\s?\d|\b(?:NGN|USD|GBP)\s?-?\d/;
+function moneyless(note: string): string {
+  return MONEY_IN_TEXT.test(note) ? '' : note;
 }
 
 /** Why a rider may not take this step: a delivery out with another rider is theirs. */
@@ -162,7 +176,7 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
       note: a.note,
       at: a.createdAt.toISOString(),
     })),
-    history: audit.map((a) => historyLine(a, nameOf)),
+    history: audit.map((a) => historyLine(a, nameOf)).map((h) => (money ? h : { ...h, note: moneyless(h.note) })),
     actions: actionsFor(row, viewer),
     rider: row.riderId ? ((await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId)))[0] ?? null) : null,
     riders: viewer.role === 'owner' || viewer.role === 'manager' ? await ridersOf(db, cityOf(row)) : [],
@@ -186,15 +200,17 @@ function deliveredLine(order: OrderRow, action: Extract<StaffAction, { type: 'de
 }
 
 /**
- * The redelivery fee a failed door delivery asks of the sender: the order's delivery fee again,
- * in its currency; none for a free delivery (a manager can still ask one) or a collection.
+ * What a recorded refund says: the amount (all the order's money received unless given; more is
+ * a 400), how it went back and its reference: '₦24,500 by bank transfer, reference GTB-88'.
  */
-async function redeliveryCharge(tx: Db, order: OrderRow, why: string, viewer: StaffViewer, at: Date) {
-  if (order.deliveryMethod === 'pick-up' || order.deliveryFeeQuotedByStaff) return null;
-  const amountMinor = orderAmountMinor(order.deliveryFeeInCurrency, order.currency);
-  if (amountMinor <= 0n) return null;
-  const { charge, token } = await askCharge(tx, order, { kind: 'redelivery', amountMinor, reason: `Redelivery after a failed delivery (${why.trim()})` }, viewer.id, at);
-  return { order, charge, token };
+async function refundLine(tx: Db, order: OrderRow, action: Extract<StaffAction, { type: 'record_refund' }>): Promise<string> {
+  const receipts = await transferReceiptsOf(tx, order.id);
+  const received = receipts.length > 0 ? receipts.reduce((sum, r) => sum + r.amountMinor, 0n) : orderAmountMinor(order.totalInCurrency, order.currency);
+  const amount = action.amount === undefined ? received : transferAmountMinor(action.amount, order.currency);
+  if (amount > received) throw new BadRequestError(`amount: more than the ${moneyText(received, order.currency)} the shop received for this order`);
+  const part = amount < received ? ` (of ${moneyText(received, order.currency)} received)` : '';
+  const line = `${moneyText(amount, order.currency)}${part} by ${REFUND_METHOD_LABELS[action.method ?? 'bank_transfer']}, reference ${action.reference.trim()}`;
+  return [line, action.note?.trim()].filter(Boolean).join('; ');
 }
 
 /**
@@ -212,7 +228,7 @@ export async function applyStaffAction(db: Db, id: string, action: StaffAction, 
       action.type === 'dispatch'
         ? { type: 'dispatch', note: action.note, riderId: await dispatchRider(tx, order, viewer, action.riderId) }
         : action.type === 'record_refund'
-        ? { type: 'record_refund', note: [`reference ${action.reference}`, action.note?.trim()].filter(Boolean).join('; ') }
+        ? { type: 'record_refund', note: await refundLine(tx, order, action) }
         : action.type === 'delivery_failed'
           ? { type: 'delivery_failed', note: `Delivery failed: ${action.note}` }
           : action.type === 'deliver'
@@ -225,7 +241,7 @@ export async function applyStaffAction(db: Db, id: string, action: StaffAction, 
     if (action.type === 'deliver' && order.deliveryMethod !== 'pick-up' && !action.photo) throw new BadRequestError(DELIVERY_PHOTO_NEEDED_MESSAGE);
     if (action.type === 'deliver') await tx.update(orders).set({ deliveryPhoto: action.photo ?? null, deliveredTo: action.recipientName.trim() }).where(eq(orders.id, id));
     // The shop's rule: a redelivery needs another delivery fee (the order's own), asked by a pay link.
-    return action.type === 'delivery_failed' ? redeliveryCharge(tx, order, action.note, viewer, at) : null;
+    return action.type === 'delivery_failed' ? askRedeliveryFee(tx, order, action.note, viewer.id, at) : null;
   });
   if (asked) mailCharge(asked.order, asked.charge, asked.token);
   const result = await readStaffOrder(db, id, viewer);

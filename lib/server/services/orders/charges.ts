@@ -15,6 +15,7 @@ import { describeError } from '@/lib/server/http/errors';
 import { newToken, sha256 } from '@/lib/server/security/tokens';
 import { addEvent, type OrderRow } from '@/lib/server/services/orders/rows';
 import { moneyText } from '@/lib/server/services/orders/lifecycle';
+import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { CHARGE_KIND_LABELS, CHARGE_MOVES, chargeMoveRefusal, type ChargeKind, type ChargeMove } from '@/lib/domain/charges';
 import type { CurrencyCode } from '@/lib/domain/money';
 import type { StaffCharge } from '@/lib/contracts/backoffice';
@@ -52,6 +53,20 @@ export async function askCharge(
   return { charge: row!, token };
 }
 
+/**
+ * The shop's rule after a failed door delivery: the redelivery needs another delivery fee, the
+ * order's own again in its currency, asked by a pay link. None for a collection, a free delivery
+ * (a manager can still ask one) or an other-states order (its fee is quoted). Answers what to
+ * e-mail once committed, or null.
+ */
+export async function askRedeliveryFee(tx: Db, order: OrderRow, why: string | undefined, staffId: string | null, at: Date): Promise<{ order: OrderRow; charge: ChargeRow; token: string } | null> {
+  if (order.deliveryMethod === 'pick-up' || order.deliveryFeeQuotedByStaff) return null;
+  const amountMinor = orderAmountMinor(order.deliveryFeeInCurrency, order.currency);
+  if (amountMinor <= 0n) return null;
+  const reason = why?.trim() ? `Redelivery after a failed delivery (${why.trim()})` : 'Redelivery after a failed delivery';
+  return { order, ...(await askCharge(tx, order, { kind: 'redelivery', amountMinor, reason }, staffId, at)) };
+}
+
 /** Records `amountMinor` owed back to the sender for `reason` (a cheaper delivery change), with a timeline line. */
 export async function owe(tx: Db, order: OrderRow, charge: { kind: ChargeKind; amountMinor: bigint; reason: string }, staffId: string | null, at: Date): Promise<ChargeRow> {
   const [row] = await tx
@@ -87,16 +102,6 @@ export function mailCharge(order: Pick<OrderRow, 'orderNumber' | 'senderEmail' |
 /** An order's charges, oldest first. */
 export async function chargesOf(db: Db, orderId: string): Promise<ChargeRow[]> {
   return db.select().from(orderCharges).where(eq(orderCharges.orderId, orderId)).orderBy(asc(orderCharges.createdAt), asc(orderCharges.id));
-}
-
-/** The first charge still due on the order, as text ('₦4,500'), or null: the lifecycle holds a dispatch until it is settled. */
-export async function dueChargeText(tx: Db, orderId: string): Promise<string | null> {
-  const [due] = await tx
-    .select({ amountMinor: orderCharges.amountMinor, currency: orderCharges.currency })
-    .from(orderCharges)
-    .where(and(eq(orderCharges.orderId, orderId), eq(orderCharges.status, 'due')))
-    .limit(1);
-  return due ? moneyText(due.amountMinor, due.currency) : null;
 }
 
 /** The charges as staff read them, with who asked. */

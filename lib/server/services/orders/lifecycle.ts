@@ -140,9 +140,9 @@ async function factsOf(tx: Db, order: OrderRow, event: OrderEvent): Promise<Orde
   // Only a dispatch looks at extra charges: one still due holds it.
   const [due] =
     event.type === 'dispatch'
-      ? await tx.select({ amountMinor: orderCharges.amountMinor, currency: orderCharges.currency }).from(orderCharges).where(and(eq(orderCharges.orderId, order.id), eq(orderCharges.status, 'due'))).limit(1)
+      ? await tx.select({ id: orderCharges.id }).from(orderCharges).where(and(eq(orderCharges.orderId, order.id), eq(orderCharges.status, 'due'))).limit(1)
       : [];
-  return { hasItems, missingDetail: missingDetail(order), currency: order.currency, paymentMethod: order.paymentMethod, chargeDue: due ? moneyText(due.amountMinor, due.currency) : null };
+  return { hasItems, missingDetail: missingDetail(order), currency: order.currency, paymentMethod: order.paymentMethod, chargeDue: Boolean(due) };
 }
 
 /** The line a cancellation adds about money the shop holds or may hold (`received`: by transfers confirmed so far), or null. */

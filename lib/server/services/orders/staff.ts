@@ -25,6 +25,7 @@ import { actorLabel, staffEventFor, type Actor, type OrderEventType, type OrderS
 import type { Order } from '@/lib/contracts/orders';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { sendProgressMail } from '@/lib/server/services/orders/notices';
+import { askRedeliveryFee, mailCharge } from '@/lib/server/services/orders/charges';
 
 export const STAFF_TOKEN_MESSAGE = 'A valid staff token is required';
 
@@ -87,7 +88,12 @@ export async function moveOrder(db: Db, id: string, to: OrderStatus, options: Mo
           }
         : { type, note: options.note };
     await transition(tx, id, event, options.actor, options.at);
-    return readOrder(tx, id);
+    // The shop's rule holds for the automation too: a failed door delivery asks the fee again.
+    const asked = type === 'delivery_failed' ? await askRedeliveryFee(tx, current, options.note, options.actor.kind === 'staff' ? options.actor.id : null, options.at) : null;
+    return { order: await readOrder(tx, id), asked };
+  }).then(({ order, asked }) => {
+    if (asked) mailCharge(asked.order, asked.charge, asked.token);
+    return order;
   });
   // A part payment leaves the order unpaid: the paid e-mail waits for the rest.
   if (to === 'paid' && order.paymentState === 'paid') sendPaidConfirmation(order);

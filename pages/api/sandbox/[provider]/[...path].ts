@@ -25,13 +25,14 @@ function notFound(res: ServerResponse): void {
 /**
  * The sandbox's API is public and its keys are public constants, so anyone could create a
  * transaction whose return URL is another site: every redirect it answers must lead back to this
- * shop's checkout, or the shop's address would serve as an open redirect.
+ * shop's checkout or to a pay link (/pay/{token}), or the shop's address would serve as an open redirect.
  */
 function keepRedirectsOnTheShop(res: ServerResponse): void {
-  const allowed = `${getConfig().siteUrl}/checkout?`;
+  const site = getConfig().siteUrl;
+  const onTheShop = (location: string) => location.startsWith(`${site}/checkout?`) || (location.startsWith(`${site}/pay/`) && /^\/pay\/[A-Za-z0-9_-]{43}\?/.test(location.slice(site.length)));
   const setHeader = res.setHeader.bind(res);
   res.setHeader = (name, value) => {
-    if (name.toLowerCase() === 'location' && !String(value).startsWith(allowed)) {
+    if (name.toLowerCase() === 'location' && !onTheShop(String(value))) {
       throw new Error(`redirect outside the shop refused: ${String(value).slice(0, 80)}`);
     }
     return setHeader(name, value);
@@ -40,7 +41,7 @@ function keepRedirectsOnTheShop(res: ServerResponse): void {
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const headers = rest.find((r) => typeof r === 'object' && r !== null) as Record<string, unknown> | undefined;
     const location = headers && Object.entries(headers).find(([k]) => k.toLowerCase() === 'location')?.[1];
-    if (location !== undefined && !String(location).startsWith(allowed)) {
+    if (location !== undefined && !onTheShop(String(location))) {
       throw new Error(`redirect outside the shop refused: ${String(location).slice(0, 80)}`);
     }
     return writeHead(status, ...rest);
