@@ -155,7 +155,7 @@ async function openFromBoard(page: Page, row: Awaited<ReturnType<typeof findAwai
   await page.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
 }
 
-const badge = (page: Page) => page.locator('article header').getByText(/^(Awaiting payment|Awaiting confirmation|Part paid|Paid|Preparing|Out for delivery|Delivered|Cancelled)$/);
+const badge = (page: Page) => page.locator('article header').getByText(/^(Awaiting payment|Awaiting confirmation|Part paid|Paid|Preparing|Out for delivery|Delivery failed|Delivered|Cancelled)$/);
 const actions = (page: Page) => page.getByRole('region', { name: 'Actions' });
 
 /** The tracker by number only (no e-mail): the payment line. */
@@ -291,7 +291,7 @@ for (const width of [1280, 375]) {
     const failForm = riderPage.getByRole('form', { name: 'Delivery failed' });
     await failForm.getByLabel('Why did the delivery fail?').fill('Nobody at the gate');
     await failForm.getByRole('button', { name: 'Delivery failed' }).click();
-    await badge(riderPage).filter({ hasText: 'Preparing' }).waitFor();
+    await badge(riderPage).filter({ hasText: 'Delivery failed' }).waitFor();
     // The redelivery fee holds it: taking it out again is refused, saying why (without the amount).
     await actions(riderPage).getByRole('button', { name: 'Out for delivery' }).click();
     await actions(riderPage).getByRole('alert').filter({ hasText: 'A fee is still due on this order' }).waitFor();

@@ -12,6 +12,7 @@ import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { readBoard, type BoardQuery } from '@/lib/server/services/backoffice/board';
 import { boardSearch, boardStateOf } from '@/lib/domain/backoffice';
+import { transition } from '@/lib/server/services/orders/lifecycle';
 import { reachableStates, type OrderStatus, type PaymentState } from '@/lib/domain/order-lifecycle';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { createOrder, placedOrder, tag } from '../helpers/orders';
@@ -67,7 +68,7 @@ describe('the day’s board', () => {
     await booked(someDay(), { status: 'paid' }); // another day
 
     const all = await board({ day });
-    expect(all.counts).toEqual({ awaiting_payment: 1, awaiting_confirmation: 1, part_paid: 2, paid: 2, preparing: 1, out_for_delivery: 0, delivered: 0, cancelled: 1 });
+    expect(all.counts).toEqual({ awaiting_payment: 1, awaiting_confirmation: 1, part_paid: 2, paid: 2, preparing: 1, out_for_delivery: 0, failed: 0, delivered: 0, cancelled: 1 });
     expect(all.total).toBe(8);
     const paid = await board({ day, state: 'paid' });
     expect(paid.total).toBe(2);
@@ -134,6 +135,20 @@ describe('the day’s board', () => {
     }
   });
 
+  it("an order back in the shop after a failed delivery is under 'Delivery failed' until it goes out again", async () => {
+    const day = someDay();
+    const name = `Failed ${tag()}`;
+    const order = await booked(day, { status: 'out_for_delivery', name });
+    await db.transaction((tx) => transition(tx, order.id, { type: 'delivery_failed', note: 'Nobody at the gate' }, { kind: 'api_token' }, new Date()));
+    const failed = await board({ day, q: name });
+    expect(Object.entries(failed.counts).filter(([, n]) => n > 0)).toEqual([['failed', 1]]);
+    expect(failed.rows.map((r) => r.boardState)).toEqual(['failed']);
+    expect((await board({ day, state: 'failed' })).rows.map((r) => r.id)).toEqual([order.id]);
+    expect((await board({ day, state: 'preparing' })).rows).toEqual([]);
+    await db.transaction((tx) => transition(tx, order.id, { type: 'dispatch' }, { kind: 'api_token' }, new Date()));
+    expect((await board({ day, q: name })).rows.map((r) => r.boardState)).toEqual(['out_for_delivery']);
+  });
+
   it('leaves out orders that never reached checkout', async () => {
     const day = someDay();
     const cart = await createOrder(db);
@@ -150,6 +165,9 @@ describe('board rules', () => {
     [{ status: 'awaiting_payment', payment: 'part_paid' }, 'part_paid'],
     [{ status: 'cancelled', payment: 'refund_due' }, 'cancelled'],
     [{ status: 'out_for_delivery', payment: 'paid' }, 'out_for_delivery'],
+    [{ status: 'preparing', payment: 'paid', failedDelivery: true }, 'failed'],
+    [{ status: 'preparing', payment: 'paid', failedDelivery: false }, 'preparing'],
+    [{ status: 'delivered', payment: 'paid', failedDelivery: true }, 'delivered'],
   ] as const)('%j is %s', (order, state) => {
     expect(boardStateOf(order)).toBe(state);
   });

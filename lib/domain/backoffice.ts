@@ -9,7 +9,7 @@ import type { OrderEventType, OrderStatus, PaymentState } from '@/lib/domain/ord
 import type { StaffRole } from '@/lib/domain/staff';
 
 /** The board's columns, in a florist's order of the day. */
-export const BOARD_STATES = ['awaiting_payment', 'awaiting_confirmation', 'part_paid', 'paid', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+export const BOARD_STATES = ['awaiting_payment', 'awaiting_confirmation', 'part_paid', 'paid', 'preparing', 'out_for_delivery', 'failed', 'delivered', 'cancelled'] as const;
 export type BoardState = (typeof BOARD_STATES)[number];
 
 export const BOARD_STATE_LABELS: Record<BoardState, string> = {
@@ -19,6 +19,7 @@ export const BOARD_STATE_LABELS: Record<BoardState, string> = {
   paid: 'Paid',
   preparing: 'Preparing',
   out_for_delivery: 'Out for delivery',
+  failed: 'Delivery failed',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
@@ -27,15 +28,19 @@ export const BOARD_STATE_LABELS: Record<BoardState, string> = {
  * The board state of an order: a transfer the shopper says is sent waits for confirmation
  * whatever the status; part of the money received (part paid) is its own column, where staff
  * chase the rest and nobody prepares it; an unpaid order that reached checkout awaits payment;
+ * an order back in the shop after a failed delivery (`failedDelivery`: the lifecycle took it
+ * from out for delivery back to preparing) waits for its redelivery under 'Delivery failed';
  * the others are their status.
+ * @example boardStateOf({ status: 'preparing', payment: 'paid', failedDelivery: true }) // 'failed'
  * @example boardStateOf({ status: 'awaiting_payment', payment: 'awaiting_confirmation' }) // 'awaiting_confirmation'
  * @example boardStateOf({ status: 'created', payment: 'part_paid' }) // 'part_paid'
  */
-export function boardStateOf(order: { status: OrderStatus; payment: PaymentState }): BoardState {
+export function boardStateOf(order: { status: OrderStatus; payment: PaymentState; failedDelivery?: boolean }): BoardState {
   if (order.status === 'cancelled') return 'cancelled';
   if (order.payment === 'awaiting_confirmation') return 'awaiting_confirmation';
   if (order.payment === 'part_paid') return 'part_paid';
   if (order.status === 'created' || order.status === 'awaiting_payment') return 'awaiting_payment';
+  if (order.status === 'preparing' && order.failedDelivery) return 'failed';
   return order.status;
 }
 

@@ -84,7 +84,7 @@ export function OrderView({ id, role }: { id: string; role: StaffRole }) {
   }
 
   const { order, attempts, history, actions, rider, riders } = load.data;
-  const state = boardStateOf({ status: order.status, payment: order.paymentState });
+  const state = boardStateOf({ status: order.status, payment: order.paymentState, failedDelivery: history.some((h) => h.event === 'delivery_failed') });
   return (
     <article className={styles.order}>
       <a className={`${styles.back} ${styles.noPrint}`} href="/admin">

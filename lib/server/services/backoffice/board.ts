@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { orderItems, orders } from '@/lib/server/db/schema';
+import { orderAudit, orderItems, orders } from '@/lib/server/db/schema';
 import { BOARD_STATES, boardSearch, boardStateOf, cityOf, type BoardBranch, type BoardState } from '@/lib/domain/backoffice';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import type { Board } from '@/lib/contracts/backoffice';
@@ -55,9 +55,16 @@ function branchCondition(branch: BoardBranch): SQL {
 /** Payment states that are a board column of their own whatever the status (but cancelled). */
 const PAYMENT_COLUMNS = ['awaiting_confirmation', 'part_paid'] as const;
 
+/** Whether the order's delivery failed once (it is back in preparing only after one: the lifecycle's table). */
+const failedOnce = sql`EXISTS (SELECT 1 FROM ${orderAudit} WHERE ${orderAudit.orderId} = ${orders.id} AND ${orderAudit.event} = 'delivery_failed')`;
+
 /** The SQL of a board state; the same rule as `boardStateOf`. */
 function stateCondition(state: BoardState): SQL {
   switch (state) {
+    case 'failed':
+      return and(eq(orders.status, 'preparing'), notInArray(orders.paymentState, [...PAYMENT_COLUMNS]), failedOnce)!;
+    case 'preparing':
+      return and(eq(orders.status, 'preparing'), notInArray(orders.paymentState, [...PAYMENT_COLUMNS]), sql`NOT ${failedOnce}`)!;
     case 'cancelled':
       return eq(orders.status, 'cancelled');
     case 'awaiting_confirmation':
@@ -127,6 +134,7 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
       totalInCurrency: orders.totalInCurrency,
       createdAt: orders.createdAt,
       itemCount,
+      failedDelivery: sql<boolean>`${orders.status} = 'preparing' AND ${failedOnce}`,
     })
     .from(orders)
     .where(where)
@@ -138,7 +146,7 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
     rows: rows.map((r) => ({
       id: r.id,
       orderNumber: r.orderNumber,
-      boardState: boardStateOf({ status: r.status, payment: r.paymentState }),
+      boardState: boardStateOf({ status: r.status, payment: r.paymentState, failedDelivery: Boolean(r.failedDelivery) }),
       deliveryDate: r.deliveryDate ?? '',
       deliveryMethod: r.deliveryMethod,
       city: cityOf(r),
