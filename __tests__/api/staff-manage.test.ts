@@ -10,13 +10,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { staff } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import type { OutboxEntry } from '@/lib/server/mail/outbox';
-import type { StaffListMember, StaffMe } from '@/lib/contracts/staff';
+import type { StaffAuditPage, StaffListMember, StaffMe } from '@/lib/contracts/staff';
 import type { StaffBranch, StaffRole } from '@/lib/domain/staff';
 import { addStaffWithPassword } from '@/lib/server/services/staff/auth';
 import { insertStaff } from '@/lib/server/services/staff/members';
@@ -277,6 +277,45 @@ describe('re-sending an invitation', () => {
 });
 
 // --- refusals ---------------------------------------------------------------------------------
+
+describe('the staff audit', () => {
+  it('records who added, changed, deactivated, reactivated and re-invited whom, before and after, with the address; append-only; owners only', async () => {
+    const owner = await signedIn('owner', null, { name: `Femi Owner ${tag()}` });
+    const added = await call<{ id: string; name: string }>('POST', '/admin/api/staff', owner, { email: `audit.${tag()}@example.com`, name: `Kemi Audit ${tag()}`, role: 'florist', branch: 'lagos' });
+    expect(added.status).toBe(201);
+    const id = added.body.data.id;
+    expect((await change(owner, id, { role: 'rider' })).status).toBe(200);
+    expect((await change(owner, id, { active: false })).status).toBe(200);
+    expect((await change(owner, id, { active: true })).status).toBe(200);
+    expect((await call('POST', `/admin/api/staff/${id}/invite`, owner, {})).status).toBe(200);
+    // A refused change writes nothing.
+    expect((await change(owner, id, { role: 'florist', branch: null })).status).toBe(400);
+
+    const page = await call<StaffAuditPage>('GET', '/admin/api/staff/audit', owner);
+    expect(page.status).toBe(200);
+    const mine = page.body.data.rows.filter((r) => r.member === added.body.data.name);
+    const by = `${owner.name} (Owner)`;
+    const kemi = { name: added.body.data.name, branch: 'lagos' };
+    expect(mine.map((r) => [r.action, r.actor, r.before, r.after])).toEqual([
+      ['invitation_sent', by, null, null],
+      ['reactivated', by, { ...kemi, role: 'rider', active: false }, { ...kemi, role: 'rider', active: true }],
+      ['deactivated', by, { ...kemi, role: 'rider', active: true }, { ...kemi, role: 'rider', active: false }],
+      ['changed', by, { ...kemi, role: 'florist', active: true }, { ...kemi, role: 'rider', active: true }],
+      ['added', by, null, { ...kemi, role: 'florist', active: true }],
+    ]);
+    expect(mine.every((r) => /127\.0\.0\.1|::1/.test(r.address))).toBe(true);
+
+    // Rows cannot be changed or removed, not even by the database's own user.
+    await expect(db.execute(sql`update staff_audit set action = 'changed'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from staff_audit`)).rejects.toThrow();
+    // The staff:add command is named as such.
+    const commandMade = await addStaffWithPassword(db, { email: `cmd.${tag()}@example.com`, name: `Cmd ${tag()}`, role: 'manager', branch: null, password: 'a long password here' }, new Date());
+    const again = await call<StaffAuditPage>('GET', '/admin/api/staff/audit', owner);
+    expect(again.body.data.rows.find((r) => r.member === commandMade.name)).toMatchObject({ action: 'added', actor: 'The staff:add command', address: '' });
+    // Only owners read it.
+    expect((await call('GET', '/admin/api/staff/audit', await signedIn('manager'))).status).toBe(403);
+  });
+});
 
 describe('refusals', () => {
   it('a manager, a florist and a rider get 403 on every staff call; nobody signed in gets 401', async () => {

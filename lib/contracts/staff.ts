@@ -134,3 +134,17 @@ export const staffListMemberSchema = staffMemberSchema.extend({
   lastSignInAt: z.string().nullable(),
 });
 export type StaffListMember = z.infer<typeof staffListMemberSchema>;
+
+/** One line of the staff audit: what happened to whom, by whom (name and role), before and after, from where, when. */
+export type StaffAuditLine = {
+  action: 'added' | 'changed' | 'deactivated' | 'reactivated' | 'invitation_sent';
+  member: string;
+  actor: string;
+  before: { name: string; role: string; branch: string | null; active: boolean } | null;
+  after: { name: string; role: string; branch: string | null; active: boolean } | null;
+  address: string;
+  at: string;
+};
+
+/** `GET /admin/api/staff/audit?page=` (owners): the staff audit, newest first. */
+export type StaffAuditPage = { rows: StaffAuditLine[]; total: number; page: number; pageSize: number };

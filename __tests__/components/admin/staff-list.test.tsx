@@ -8,11 +8,51 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { StaffList } from '@/components/admin/staff/staff-list';
-import type { StaffListMember } from '@/lib/contracts/staff';
+import type { StaffAuditPage, StaffListMember } from '@/lib/contracts/staff';
 import { listenToMsw, server } from '../../helpers/msw';
 import { fail, ok } from './fixtures';
 
 listenToMsw();
+
+const CHANGES: StaffAuditPage = {
+  rows: [
+    {
+      action: 'changed',
+      member: 'Kemi Bello',
+      actor: 'Ada Owner (Owner)',
+      before: { name: 'Kemi Bello', role: 'florist', branch: 'lagos', active: true },
+      after: { name: 'Kemi Bello', role: 'manager', branch: null, active: true },
+      address: '102.89.4.7',
+      at: '2027-02-14T08:05:00.000Z',
+    },
+    { action: 'deactivated', member: 'Zainab Gone', actor: 'Ada Owner (Owner)', before: null, after: null, address: '', at: '2027-02-13T08:05:00.000Z' },
+  ],
+  total: 2,
+  page: 1,
+  pageSize: 50,
+};
+/** The staff audit answers every test (counted); `staffChanges` reloads it after a change. */
+let audits = 0;
+beforeEach(() => {
+  audits = 0;
+  server.use(
+    http.get('*/admin/api/staff/audit', () => {
+      audits += 1;
+      return HttpResponse.json(ok(CHANGES));
+    }),
+  );
+});
+
+it('lists the changes to staff, who made them, from where and when', async () => {
+  answerList();
+  render(<StaffList meId="owner-1" />);
+  const changes = within(await screen.findByRole('region', { name: 'Changes to staff' }));
+  const items = await changes.findAllByRole('listitem');
+  expect(items[0]).toHaveTextContent('Kemi Bello changed by Ada Owner (Owner) · role Florist → Manager; branch Lagos → All branches');
+  expect(items[0]).toHaveTextContent('14 Feb 2027, 09:05 (Lagos) · from 102.89.4.7');
+  expect(items[1]).toHaveTextContent('Zainab Gone deactivated by Ada Owner (Owner)');
+  expect(audits).toBe(1);
+});
 
 function member(id: string, overrides: Partial<StaffListMember> = {}): StaffListMember {
   return {
@@ -174,6 +214,8 @@ describe('changing a member', () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent('Kemi Bello is now Rider, Abuja.');
     expect(sent).toEqual([{ id: 'kemi', body: { role: 'rider', branch: 'abuja' } }]);
+    // The changes list is read again, so that it shows this change.
+    await waitFor(() => expect(audits).toBe(2));
     const kemi = await rowOf('Kemi Bello');
     expect(kemi.getByText('Rider')).toBeInTheDocument();
     expect(kemi.getByText('Abuja')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type * as StaffCalls from '@/lib/api/staff';
 import type { StaffListMember, UpdateStaffBody } from '@/lib/contracts/staff';
 import { AddMember } from './add-member';
+import { StaffChanges } from './staff-changes';
 import type { PanelMode } from './member-panel';
 import { NoticeLine, StaffTable, type Notice } from './staff-table';
 import { roleAndBranch, sortMembers } from './staff-text';
@@ -32,6 +33,8 @@ export function StaffList({ meId }: { meId: string }) {
   const [open, setOpen] = useState<{ id: string; mode: PanelMode } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
+  // Bumped after every change made here, so that the changes list shows it.
+  const [changes, setChanges] = useState(0);
 
   // Bumped to load the list again (after an addition).
   const [version, setVersion] = useState(0);
@@ -57,6 +60,7 @@ export function StaffList({ meId }: { meId: string }) {
       setLoad((current) => (current.state === 'ready' ? { state: 'ready', members: sortMembers(current.members.map((m) => (m.id === after.id ? after : m))) } : current));
       setOpen(null);
       setNotice({ at: member.id, kind: 'done', text: done(after) });
+      setChanges((c) => c + 1);
     } catch (failure) {
       setNotice({ at: member.id, kind: 'failed', text: messageOf(failure, 'Something went wrong. Please try again.') });
     } finally {
@@ -85,6 +89,7 @@ export function StaffList({ meId }: { meId: string }) {
             setAdding(false);
             setNotice({ at: 'add', kind: 'done', text: `${member.name} is added and has been e-mailed a sign-in code at ${member.email}.` });
             setVersion((v) => v + 1);
+            setChanges((c) => c + 1);
           }}
         />
       )}
@@ -110,6 +115,7 @@ export function StaffList({ meId }: { meId: string }) {
           />
         </section>
       )}
+      <StaffChanges version={changes} />
     </>
   );
 }

@@ -745,3 +745,31 @@ export const staffCodes = pgTable('staff_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/** A staff member's fields as the staff audit records them before and after a change. */
+export type StaffAuditFields = { name: string; role: string; branch: string | null; active: boolean };
+
+/**
+ * Who changed which staff member, how, and from what to what: one row per addition, change,
+ * deactivation, reactivation or invitation sent, written in the same transaction as the change
+ * (lib/server/services/staff/manage.ts, auth.ts). `actor_id` null: the `staff:add` command. Rows
+ * are never changed or removed (triggers refuse UPDATE, DELETE and TRUNCATE, as for order_audit).
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staff.id),
+    actorId: uuid('actor_id').references((): AnyPgColumn => staff.id),
+    /** added, changed, deactivated, reactivated, invitation_sent. */
+    action: text('action').notNull(),
+    before: jsonb('before').$type<StaffAuditFields>(),
+    after: jsonb('after').$type<StaffAuditFields>(),
+    /** The client address the change came from; '' for the command. */
+    address: text('address').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_audit_at_idx').on(t.at)],
+);

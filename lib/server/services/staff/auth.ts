@@ -37,6 +37,7 @@ import { requireStaff, type SignedInStaff } from '@/lib/server/services/staff/ac
 import { consumeCode, issueCode, type CodeOutcome } from '@/lib/server/services/staff/codes';
 import { staffCodeAccount, staffCodeCounters, staffCodeSendCounter, staffLoginAccount, staffLoginCounters } from '@/lib/server/services/staff/limits';
 import { findStaffByEmail, insertStaff, staffMe, type StaffRow } from '@/lib/server/services/staff/members';
+import { auditFields, recordStaffChange } from '@/lib/server/services/staff/audit';
 import {
   clearedDeviceCookie,
   clearedSessionCookie,
@@ -180,7 +181,11 @@ export type StaffInvite = { email: string; name: string; role: StaffRole; branch
  * sign-in code valid 24 hours; with it they sign in and choose their password. 409 for a taken e-mail.
  */
 export async function inviteStaff(db: Db, owner: SignedInStaff, input: StaffInvite, now: Date): Promise<StaffMember> {
-  const member = await insertStaff(db, { ...input, branch: input.branch ?? null, passwordHash: null, createdBy: owner.id }, now);
+  const member = await db.transaction(async (tx) => {
+    const added = await insertStaff(tx, { ...input, branch: input.branch ?? null, passwordHash: null, createdBy: owner.id }, now);
+    await recordStaffChange(tx, { memberId: added.id, actor: owner, action: 'added', before: null, after: auditFields(added) }, now);
+    return added;
+  });
   await sendInvitation(db, member, now);
   const { passwordSet: _passwordSet, ...created } = staffMe(member);
   return created;
@@ -216,7 +221,12 @@ export type NewStaffWithPassword = { email: string; name: string; role: StaffRol
 /** Adds a member with a password (the `staff:add` command); 400 for a role without its branch, 409 for a taken e-mail. */
 export async function addStaffWithPassword(db: Db, input: NewStaffWithPassword, now: Date): Promise<StaffMember> {
   const { password, ...rest } = input;
-  const member = await insertStaff(db, { ...rest, passwordHash: await hashPassword(password), createdBy: null }, now);
+  const passwordHash = await hashPassword(password);
+  const member = await db.transaction(async (tx) => {
+    const added = await insertStaff(tx, { ...rest, passwordHash, createdBy: null }, now);
+    await recordStaffChange(tx, { memberId: added.id, actor: null, action: 'added', before: null, after: auditFields(added) }, now);
+    return added;
+  });
   const { passwordSet: _passwordSet, ...created } = staffMe(member);
   return created;
 }

@@ -24,6 +24,7 @@ import { staffBranchRefusal, type StaffBranch, type StaffRole } from '@/lib/doma
 import type { StaffListMember } from '@/lib/contracts/staff';
 import type { SignedInStaff } from '@/lib/server/services/staff/access';
 import { sendInvitation } from '@/lib/server/services/staff/auth';
+import { auditFields, recordStaffChange } from '@/lib/server/services/staff/audit';
 import { revokeAllSessions } from '@/lib/server/services/staff/sessions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,7 +85,7 @@ async function memberById(db: Db, id: string): Promise<StaffListMember> {
  * afterwards. 400 for a florist or rider without a branch, 404 for an unknown id, 409 for the
  * last active owner and for an owner's own deactivation or demotion.
  */
-export async function updateStaffMember(db: Db, owner: Pick<SignedInStaff, 'id'>, id: string, changes: StaffChanges, now: Date): Promise<StaffListMember> {
+export async function updateStaffMember(db: Db, owner: Pick<SignedInStaff, 'id' | 'address'>, id: string, changes: StaffChanges, now: Date): Promise<StaffListMember> {
   if (!UUID.test(id)) throw new HttpError(404, STAFF_NOT_FOUND);
   return db.transaction(async (tx) => {
     const locked = await tx
@@ -116,6 +117,8 @@ export async function updateStaffMember(db: Db, owner: Pick<SignedInStaff, 'id'>
     if (member.id === owner.id && next.role !== 'owner') throw new HttpError(409, SELF_DEMOTE);
 
     await tx.update(staff).set(next).where(eq(staff.id, id));
+    const action = member.active && !next.active ? 'deactivated' : !member.active && next.active ? 'reactivated' : 'changed';
+    await recordStaffChange(tx, { memberId: id, actor: owner, action, before: auditFields(member), after: auditFields(next) }, now);
     if (member.active && !next.active) {
       await revokeAllSessions(tx, id, now);
       await tx.delete(staffCodes).where(eq(staffCodes.staffId, id));
@@ -129,11 +132,12 @@ export async function updateStaffMember(db: Db, owner: Pick<SignedInStaff, 'id'>
  * invitation code (valid 24 hours; the old one stops working) and answers them. 404 for an unknown
  * id; 409 for a deactivated member or one who already has a password; 429 past 5 codes an hour.
  */
-export async function resendInvitation(db: Db, id: string, now: Date): Promise<StaffListMember> {
+export async function resendInvitation(db: Db, owner: Pick<SignedInStaff, 'id' | 'address'>, id: string, now: Date): Promise<StaffListMember> {
   const [row] = UUID.test(id) ? await db.select().from(staff).where(eq(staff.id, id)).limit(1) : [];
   if (!row) throw new HttpError(404, STAFF_NOT_FOUND);
   if (!row.active) throw new HttpError(409, inactiveInviteMessage(row.name));
   if (row.passwordHash !== null) throw new HttpError(409, passwordChosenMessage(row.name));
   await sendInvitation(db, row, now);
+  await recordStaffChange(db, { memberId: id, actor: owner, action: 'invitation_sent', before: null, after: null }, now);
   return memberById(db, id);
 }

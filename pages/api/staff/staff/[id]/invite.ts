@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { singleLine, strictObject } from '@/lib/contracts/text';
 import { now } from '@/lib/server/security/clock';
-import { authorizeStaff } from '@/lib/server/services/staff/access';
+import { authorizeStaff, signedInStaff } from '@/lib/server/services/staff/access';
 import { resendInvitation } from '@/lib/server/services/staff/manage';
 
 export const config = { api: { bodyParser: false } };
@@ -18,8 +18,8 @@ export default route(
       authorize: authorizeStaff(['owner']),
       query: z.object({ id: singleLine(100) }),
       body: strictObject({}),
-      handle: async ({ db, query }) => {
-        const member = await resendInvitation(db, query.id, now());
+      handle: async ({ db, req, query }) => {
+        const member = await resendInvitation(db, signedInStaff(req), query.id, now());
         return { data: member, message: `A new sign-in code is e-mailed to ${member.email}` };
       },
     }),
