@@ -21,6 +21,14 @@
 import zlib from 'node:zlib';
 
 /**
+ * The content version lib/server/live/content.ts keeps on this global (CONTENT_VERSION_KEY): a
+ * catalogue or settings write bumps it, and every page stored under an older one is stale.
+ */
+export function contentVersion() {
+  return globalThis.__shopContentVersion ?? 0;
+}
+
+/**
  * Paths never cached: static files (they have their own caching), pictures, Next's API paths, and
  * the back office (`/admin`, its page data and its API `/admin/api`): per staff member, answered
  * `private, no-store`, and kept out here even if one ever said otherwise.
@@ -56,9 +64,12 @@ function varyNames(value) {
 
 /**
  * Wraps `handle` in the cache. Options: `maxEntries` (default 500), `maxBodyBytes` (2 MB),
- * `passThrough` (a RegExp of paths never cached), `now` (a clock, for tests).
+ * `passThrough` (a RegExp of paths never cached), `now` (a clock, for tests), `version` (the
+ * content version; default the shop's global, see `contentVersion`): a page is served from the
+ * cache only while the version it was stored under is current.
  */
 export function withPageCache(handle, options = {}) {
+  const version = options.version ?? contentVersion;
   const maxEntries = options.maxEntries ?? 500;
   const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
   const passThrough = options.passThrough ?? PASS_THROUGH;
@@ -92,7 +103,7 @@ export function withPageCache(handle, options = {}) {
   }
 
   /** Lets the handler answer while keeping a copy of the body; stores it once fully sent. */
-  function captureInto(key, origin, res) {
+  function captureInto(key, origin, res, since) {
     const chunks = [];
     let size = 0;
     let overflow = false;
@@ -126,7 +137,9 @@ export function withPageCache(handle, options = {}) {
       const headers = {};
       for (const [name, value] of Object.entries(res.getHeaders())) if (!SKIPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
       cache.delete(key);
-      cache.set(key, { headers, body, gzipped: zlib.gzipSync(body, { level: 6 }), until: now() + seconds * 1000 });
+      // Stored under the version current when the request came in: a page rendered before a
+      // change and finished after it is stale at once.
+      cache.set(key, { headers, body, gzipped: zlib.gzipSync(body, { level: 6 }), until: now() + seconds * 1000, version: since });
       while (cache.size > maxEntries) cache.delete(cache.keys().next().value);
     });
   }
@@ -137,14 +150,15 @@ export function withPageCache(handle, options = {}) {
     const origin = originOf(req);
     const key = origin ? `${url}\n${origin}` : url;
     const entry = cache.get(key);
-    if (entry && entry.until > now()) return serveHit(req, res, entry);
+    const current = version();
+    if (entry && entry.until > now() && entry.version === current) return serveHit(req, res, entry);
     if (entry) cache.delete(key);
     res.setHeader('X-Page-Cache', 'MISS');
     // A HEAD answer has headers and no body: never a copy worth keeping.
     if (req.method === 'HEAD') return handle(req, res);
     // The handler answers this one uncompressed so that the copy kept is plain; hits are gzipped here.
     delete req.headers['accept-encoding'];
-    captureInto(key, origin, res);
+    captureInto(key, origin, res, current);
     return handle(req, res);
   };
 }

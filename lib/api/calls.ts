@@ -55,8 +55,9 @@ async function get<T>(api: ApiClient, url: string, params: Params = {}, cacheabl
     const hit = api.cache!.get(key);
     if (hit !== undefined) return hit as T;
   }
+  const stamp = key ? api.cache!.stamp?.() : undefined;
   const res = await api.http.get<Envelope<T>>(url, { params: all, headers });
-  if (key) api.cache!.set(key, res.data.data);
+  if (key) api.cache!.set(key, res.data.data, stamp);
   return res.data.data;
 }
 

@@ -32,7 +32,10 @@ export type ApiClientOptions = {
 /** A store for GET answers (the server-side client keeps catalogue answers briefly). */
 export type AnswerCache = {
   get(key: string): unknown;
-  set(key: string, value: unknown): void;
+  /** `stamp`: what `stamp()` said before the answer was asked for (an answer older than a change is stored as stale). */
+  set(key: string, value: unknown, stamp?: number): void;
+  /** The cache's notion of "now" for content, taken before a request is sent. */
+  stamp?(): number;
 };
 
 export type ApiClient = { http: AxiosInstance; business: string; cache?: AnswerCache };

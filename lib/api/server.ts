@@ -9,12 +9,13 @@ import { createAnswerCache } from '@/lib/api/answer-cache';
 
 export const SERVER_ANSWER_TTL_MS = 30_000;
 
-export function createServerApi(target: { baseURL: string; business: string }): ApiClient {
+/** `version`: the content version its answer cache checks (lib/server/live/content.ts's `contentVersion`). */
+export function createServerApi(target: { baseURL: string; business: string; version?: () => number }): ApiClient {
   return createApiClient({
     baseURL: target.baseURL,
     business: target.business,
     timeoutMs: 10000,
     httpAgent: new http.Agent({ keepAlive: true, maxSockets: 32 }),
-    cache: createAnswerCache({ ttlMs: SERVER_ANSWER_TTL_MS, maxEntries: 2000 }),
+    cache: createAnswerCache({ ttlMs: SERVER_ANSWER_TTL_MS, maxEntries: 2000, version: target.version }),
   });
 }

@@ -5,11 +5,12 @@
 import type { ApiClient } from '@/lib/api/client';
 import { createServerApi } from '@/lib/api/server';
 import { getConfig } from '@/lib/server/config';
+import { contentVersion } from '@/lib/server/live/content';
 
 let client: ApiClient | undefined;
 
 export function serverApi(): ApiClient {
   const config = getConfig();
-  client ??= createServerApi({ baseURL: process.env.INTERNAL_API_URL || `http://127.0.0.1:${config.port}`, business: config.businessId });
+  client ??= createServerApi({ baseURL: process.env.INTERNAL_API_URL || `http://127.0.0.1:${config.port}`, business: config.businessId, version: contentVersion });
   return client;
 }

@@ -1,7 +1,8 @@
 /**
  * Server-side props for every page: `withShell()` adds the shell data (currencies, alert text,
  * shop information, featured groups) to a page's own props. The shell comes from the handshake
- * through lib/api and is kept for 30 s in memory, so pages do not ask for it on every request.
+ * through lib/api and is kept for 30 s in memory (or until the content version changes: a settings
+ * write, lib/server/live/content.ts), so pages do not ask for it on every request.
  */
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
@@ -10,11 +11,12 @@ import type { ShellData } from '@/lib/contracts/shell';
 import type { Handshake } from '@/lib/contracts/settings';
 import { getConfig } from '@/lib/server/config';
 import { serverApi } from '@/lib/server/page-api';
+import { contentVersion } from '@/lib/server/live/content';
 import { NAVIGATION } from '@/lib/content/navigation';
 
 export const SHELL_TTL_MS = 30_000;
 
-let cached: { handshake: Handshake; shell: ShellData; until: number } | undefined;
+let cached: { handshake: Handshake; shell: ShellData; until: number; version: number } | undefined;
 let pending: Promise<Handshake> | undefined;
 
 function toShell(handshake: Handshake): ShellData {
@@ -32,11 +34,12 @@ function toShell(handshake: Handshake): ShellData {
 
 /** The guest handshake, from memory when fresh; concurrent requests share one fetch. */
 export async function getGuestHandshake(now = Date.now()): Promise<Handshake> {
-  if (cached && cached.until > now) return cached.handshake;
+  if (cached && cached.until > now && cached.version === contentVersion()) return cached.handshake;
+  const version = contentVersion();
   pending ??= calls
     .getHandshake(serverApi())
     .then((handshake) => {
-      cached = { handshake, shell: toShell(handshake), until: Date.now() + SHELL_TTL_MS };
+      cached = { handshake, shell: toShell(handshake), until: Date.now() + SHELL_TTL_MS, version };
       return handshake;
     })
     .finally(() => {

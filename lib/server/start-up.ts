@@ -8,6 +8,7 @@
 import { ConfigError, getConfig, type Config } from '@/lib/server/config';
 import { getDatabase } from '@/lib/server/db/client';
 import { prepareDatabase } from '@/lib/server/db/prepare';
+import { listenForContentChanges } from '@/lib/server/live/content';
 
 export async function startUp(): Promise<void> {
   let config: Config;
@@ -21,6 +22,8 @@ export async function startUp(): Promise<void> {
   const started = Date.now();
   const database = await getDatabase();
   const { seeded } = await prepareDatabase(database);
+  // Other instances' catalogue and settings changes clear this one's caches (PostgreSQL only).
+  await listenForContentChanges(database);
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   console.log(`[db] ${where} ready in ${Date.now() - started} ms${seeded ? ' (sample catalogue seeded)' : ''}`);
 }

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import { getConfig } from '@/lib/server/config';
 import * as schema from '@/lib/server/db/schema';
 
@@ -17,8 +18,22 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` while holding a database-wide lock (one migrator or seeder at a time). */
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Sends `payload` on `channel` to every other connection listening (PostgreSQL `NOTIFY`; nothing on the embedded database). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `onMessage` with every payload sent on `channel` (PostgreSQL `LISTEN` on a connection of
+   * its own, opened again if it drops; nothing on the embedded database, which one process owns).
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** A channel name as PostgreSQL takes it unquoted: letters, digits and underscores. */
+function channelName(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error('Not a channel name');
+  return channel;
+}
 
 const LOCK_KEY = 724_311; // arbitrary, constant: the shop's set-up lock
 
@@ -42,6 +57,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // which is an uncaught exception. The query in flight already fails with that error (the
     // request answers 503) and the pool drops the broken client on release, so nothing to do here.
     pool.on('connect', (client) => client.on('error', () => undefined));
+    const listeners = new Set<() => Promise<void>>();
     return {
       db: drizzle({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
@@ -58,7 +74,48 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           client.release();
         }
       },
-      close: () => pool.end(),
+      notify: async (channel, payload) => {
+        await pool.query('SELECT pg_notify($1, $2)', [channelName(channel), payload]);
+      },
+      async listen(channel, onMessage) {
+        const name = channelName(channel);
+        let stopped = false;
+        let client: PoolClient | undefined;
+        const connect = async (): Promise<void> => {
+          try {
+            const next = await pool.connect();
+            next.on('notification', (message) => message.channel === name && onMessage(message.payload ?? ''));
+            // A dropped connection is replaced; the notices sent meanwhile are lost, and the caches
+            // they would have cleared catch up within their 30 s.
+            next.on('error', () => {
+              if (client === next) client = undefined;
+              next.release(true);
+              if (!stopped) setTimeout(() => void connect(), 1000).unref();
+            });
+            await next.query(`LISTEN ${name}`);
+            client = next;
+          } catch {
+            if (!stopped) setTimeout(() => void connect(), 1000).unref();
+          }
+        };
+        await connect();
+        const stop = async () => {
+          stopped = true;
+          listeners.delete(stop);
+          if (!client) return;
+          const held = client;
+          client = undefined;
+          await held.query(`UNLISTEN ${name}`).catch(() => undefined);
+          held.release();
+        };
+        listeners.add(stop);
+        return stop;
+      },
+      // Listening connections are given back first: the pool ends only when every client is back.
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -72,6 +129,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: 'pglite',
     // PGlite is single-connection and owned by this process: nothing else can interleave.
     exclusive: (fn) => fn(db),
+    notify: async () => undefined,
+    listen: async () => async () => undefined,
     close: () => client.close(),
   };
 }
