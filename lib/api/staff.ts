@@ -13,6 +13,11 @@ import type {
   StaffActionBody,
   StaffOrder,
 } from "@/lib/contracts/backoffice";
+import type {
+  AdminProduct,
+  AdminProductPage,
+  ProductChangeBody,
+} from "@/lib/contracts/catalogue-admin";
 import type { Envelope } from "@/lib/contracts/envelope";
 import type {
   CreateStaffBody,
@@ -160,4 +165,23 @@ export async function staffChangeDelivery(
     body,
   );
   return { order: res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/products?q=&page=` (owners, managers): one page of products, inactive ones included. */
+export const staffProducts = (params: { q?: string; page?: number }) =>
+  get<AdminProductPage>("/admin/api/products", params);
+
+/**
+ * `PATCH /admin/api/products/{id}` (owners, managers): changes a product's price, its sizes'
+ * prices and stock, its stock or whether it is sold; the product afterwards and the server's message.
+ */
+export async function staffChangeProduct(
+  id: string,
+  body: ProductChangeBody,
+): Promise<{ product: AdminProduct; message: string }> {
+  const res = await staffApi().http.patch<Envelope<AdminProduct>>(
+    `/admin/api/products/${encodeURIComponent(id)}`,
+    body,
+  );
+  return { product: res.data.data, message: res.data.message };
 }

@@ -448,7 +448,11 @@ export const orderAudit = pgTable(
     address: text('address').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_audit_order_at_idx').on(t.orderId, t.at)],
+  (t) => [
+    index('order_audit_order_at_idx').on(t.orderId, t.at),
+    // The board's 'Delivery failed' column asks, per order being prepared, whether a delivery failed once.
+    index('order_audit_failed_delivery_idx').on(t.orderId).where(sql`${t.event} = 'delivery_failed'`),
+  ],
 );
 
 /**
@@ -772,4 +776,31 @@ export const staffAudit = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_audit_at_idx').on(t.at)],
+);
+
+/**
+ * Every change to shopper-facing content (products now; categories, pictures and settings as the
+ * back office learns to change them): which thing, what was done, its fields before and after,
+ * who (`actor_id` null for a command) and from which address, written in the change's own
+ * transaction (lib/server/services/backoffice/content-audit.ts). Rows are never changed or
+ * removed (triggers refuse UPDATE, DELETE and TRUNCATE, as for staff_audit).
+ */
+export const contentAudit = pgTable(
+  'content_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What kind of thing changed: 'product' (later 'category', 'settings', …). */
+    entity: text('entity').notNull(),
+    /** Its id (a product's uuid, a settings document's name). */
+    entityId: text('entity_id').notNull(),
+    /** e.g. 'updated'. */
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    actorId: uuid('actor_id').references((): AnyPgColumn => staff.id),
+    /** The client address the change came from; '' for a command. */
+    address: text('address').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_audit_entity_idx').on(t.entity, t.entityId, t.at), index('content_audit_at_idx').on(t.at)],
 );

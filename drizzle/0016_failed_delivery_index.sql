@@ -1,0 +1,1 @@
+CREATE INDEX "order_audit_failed_delivery_idx" ON "order_audit" USING btree ("order_id") WHERE "order_audit"."event" = 'delivery_failed';
