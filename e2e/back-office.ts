@@ -1,15 +1,18 @@
 /**
- * Steps the back-office browser journeys share (e2e/backoffice.test.ts, e2e/staff-admin.test.ts):
- * making staff with the staff command before the shop starts, reading the mails the shop sent to
- * the SMTP catcher, a fresh device that collects page errors, signing in with the e-mailed code,
- * and screenshots.
+ * Steps the back-office browser journeys share (e2e/backoffice.test.ts, e2e/staff-admin.test.ts,
+ * e2e/catalogue-admin.test.ts): starting the shop with its staff made by the staff command and
+ * its mail going to an SMTP catcher, reading those mails, a fresh device that collects page
+ * errors, signing in with the e-mailed code, and screenshots.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { MailCatcher } from './mail-catcher';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { startShop, type Shop } from './shop-server';
+import { launchBrowser } from './browser';
 
 const root = path.resolve(__dirname, '..');
 
@@ -83,4 +86,38 @@ export async function signIn(shopUrl: string, catcher: MailCatcher, context: Bro
   await nav.waitFor();
   assert.match(await nav.innerText(), new RegExp(member.name));
   return page;
+}
+
+/** A shop for a back-office journey: its staff, its SMTP catcher and a browser. */
+export type BackOfficeShop = { shop: Shop; catcher: MailCatcher; browser: Browser; stop(): Promise<void> };
+
+/**
+ * Makes `members` with the staff command on a new data directory (and DATABASE_URL, when set:
+ * the command first, since the embedded database is owned by one process at a time), then starts
+ * the shop there as `npm start` does, with its mail to a catcher, and a browser. With
+ * E2E_SHOP_LOG=<file> the shop's output is written there when it stops.
+ */
+export async function startBackOfficeShop(members: Member[]): Promise<BackOfficeShop> {
+  const catcher = await startMailCatcher();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  try {
+    for (const member of members) addStaff(member, dataDir);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await catcher.close();
+    throw error;
+  }
+  const shop = await startShop({ SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
+  const browser = await launchBrowser();
+  return {
+    shop,
+    catcher,
+    browser,
+    async stop() {
+      if (process.env.E2E_SHOP_LOG) fs.writeFileSync(process.env.E2E_SHOP_LOG, shop.output());
+      await browser.close();
+      await shop.stop();
+      await catcher.close();
+    },
+  };
 }

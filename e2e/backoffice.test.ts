@@ -29,17 +29,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startShop, type Shop } from './shop-server';
-import { launchBrowser } from './browser';
-import { startMailCatcher, type MailCatcher } from './mail-catcher';
-import { addStaff, device, mailText, shot, signIn, type Member } from './back-office';
+import type { Shop } from './shop-server';
+import type { MailCatcher } from './mail-catcher';
+import { type BackOfficeShop, device, mailText, type Member, shot, signIn, startBackOfficeShop } from './back-office';
 import { fillSender, simpleProduct, startCheckout, fillLagosDelivery } from './checkout-flow';
-
-
 
 const run = Date.now().toString(36);
 const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
@@ -47,11 +41,7 @@ const florist: Member = { email: `florist.${run}@shop.test`, name: 'Kemi Florist
 const owner: Member = { email: `owner.${run}@shop.test`, name: 'Femi Owner', role: 'owner', password: 'peonies-at-the-gate-31' };
 const rider: Member = { email: `rider.${run}@shop.test`, name: 'Tayo Rider', role: 'rider', branch: 'lagos', password: 'lilies-on-the-third-main' };
 
-let catcher: MailCatcher | undefined;
-let shop: Shop;
-let browser: Browser;
 let abujaOrder: { id: string; orderNumber: string };
-
 
 type Envelope<T> = { data: T; message: string };
 
@@ -86,37 +76,24 @@ async function placeAbujaOrder(): Promise<{ id: string; orderNumber: string }> {
   return created;
 }
 
-before(async () => {
-  catcher = await startMailCatcher();
+let started: BackOfficeShop | undefined;
+let catcher: MailCatcher;
+let shop: Shop;
+let browser: Browser;
 
-  // The staff command and the shop share one data directory (and DATABASE_URL, when set): the
-  // command first, since the embedded database is owned by one process at a time.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
-  try {
-    for (const member of [owner, manager, florist, rider]) addStaff(member, dataDir);
-  } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  shop = await startShop({ SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
-  browser = await launchBrowser();
+before(async () => {
+  started = await startBackOfficeShop([owner, manager, florist, rider]);
+  ({ shop, catcher, browser } = started);
   abujaOrder = await placeAbujaOrder();
 });
 
-after(async () => {
-  if (process.env.E2E_SHOP_LOG && shop) fs.writeFileSync(process.env.E2E_SHOP_LOG, shop.output());
-  await browser?.close();
-  await shop?.stop();
-  await catcher?.close();
-});
-
-
+after(() => started?.stop());
 
 /** The decoded text of the newest mail to `to` whose subject matches, waiting for it to arrive. */
 async function mailTo(to: string, subject: RegExp): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const mail = catcher!.inbox.filter((m) => m.to.includes(to) && subject.test(/^Subject: (.*)$/im.exec(m.raw)?.[1] ?? '')).at(-1);
+    const mail = catcher.inbox.filter((m) => m.to.includes(to) && subject.test(/^Subject: (.*)$/im.exec(m.raw)?.[1] ?? '')).at(-1);
     if (mail) return mailText(mail.raw);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -128,9 +105,6 @@ async function doorstepPhoto(): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
   return sharp({ create: { width: 2400, height: 3200, channels: 3, background: { r: 190, g: 60, b: 100 } } }).jpeg({ quality: 85 }).toBuffer();
 }
-
-
-
 
 /** The board on any day, the "Awaiting confirmation" tab: the order's row (a table row, or a card on a phone). */
 async function findAwaiting(page: Page, orderNumber: string) {
@@ -194,7 +168,7 @@ for (const width of [1280, 375]) {
 
     // 2. A Lagos florist: the order is on their board, but confirming a transfer is not theirs.
     const floristDevice = await device(browser, width, errors);
-    const floristPage = await signIn(shop.url, catcher!, floristDevice, florist);
+    const floristPage = await signIn(shop.url, catcher, floristDevice, florist);
     assert.equal(await floristPage.getByLabel('Branch').count(), 0, 'no branch choice for a member tied to a branch');
     await openFromBoard(floristPage, await findAwaiting(floristPage, orderNumber), orderNumber);
     await actions(floristPage).getByText('Nothing to do on this order now.').waitFor();
@@ -203,7 +177,7 @@ for (const width of [1280, 375]) {
 
     // 3. The manager: board → order → "Confirm transfer received" → paid.
     const managerDevice = await device(browser, width, errors);
-    const board = await signIn(shop.url, catcher!, managerDevice, manager);
+    const board = await signIn(shop.url, catcher, managerDevice, manager);
     await board.getByLabel('Branch').waitFor();
     const row = await findAwaiting(board, orderNumber);
     assert.match(await row.innerText(), /₦[\d,]+/, 'managers see the total');
@@ -267,7 +241,7 @@ for (const width of [1280, 375]) {
 
     // 5. A Lagos rider: the Lagos order opens by URL (no money); the Abuja one is not found.
     const riderDevice = await device(browser, width, errors);
-    const riderPage = await signIn(shop.url, catcher!, riderDevice, rider);
+    const riderPage = await signIn(shop.url, catcher, riderDevice, rider);
     await riderPage.goto(`${shop.url}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
     await riderPage.getByRole('heading', { level: 1, name: orderNumber }).waitFor();
     assert.equal(await riderPage.getByRole('region', { name: 'Payment' }).count(), 0, 'riders see no payment');
@@ -345,7 +319,7 @@ for (const width of [1280, 375]) {
 
     // 7. The owner reads the audit: the manager's confirmation of this order, by name.
     const ownerDevice = await device(browser, width, errors);
-    const ownerPage = await signIn(shop.url, catcher!, ownerDevice, owner);
+    const ownerPage = await signIn(shop.url, catcher, ownerDevice, owner);
     await ownerPage.goto(`${shop.url}/admin/audit`, { waitUntil: 'networkidle' });
     const change = ownerPage.getByRole('listitem').filter({ hasText: orderNumber }).filter({ hasText: 'by Bisi Manager (Manager)' });
     await change.first().waitFor();

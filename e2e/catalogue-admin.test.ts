@@ -11,44 +11,28 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startShop, type Shop } from './shop-server';
-import { launchBrowser } from './browser';
-import { startMailCatcher, type MailCatcher } from './mail-catcher';
-import { addStaff, device, shot, signIn, type Member } from './back-office';
+import type { Shop } from './shop-server';
+import type { MailCatcher } from './mail-catcher';
+import { type BackOfficeShop, device, type Member, shot, signIn, startBackOfficeShop } from './back-office';
 
 const run = Date.now().toString(36);
 const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
 const florist: Member = { email: `florist.${run}@shop.test`, name: 'Kemi Florist', role: 'florist', branch: 'lagos', password: 'roses-by-the-window-42' };
 
-let catcher: MailCatcher | undefined;
+type Item = { name: string; slug: string; price: number; type: string; inStock: boolean };
+
+let started: BackOfficeShop | undefined;
+let catcher: MailCatcher;
 let shop: Shop;
 let browser: Browser;
 
-type Item = { name: string; slug: string; price: number; type: string; inStock: boolean };
-
 before(async () => {
-  catcher = await startMailCatcher();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
-  try {
-    for (const member of [manager, florist]) addStaff(member, dataDir);
-  } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  shop = await startShop({ SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
-  browser = await launchBrowser();
+  started = await startBackOfficeShop([manager, florist]);
+  ({ shop, catcher, browser } = started);
 });
 
-after(async () => {
-  if (process.env.E2E_SHOP_LOG && shop) fs.writeFileSync(process.env.E2E_SHOP_LOG, shop.output());
-  await browser?.close();
-  await shop?.stop();
-  await catcher?.close();
-});
+after(() => started?.stop());
 
 /** Simple products in stock, from the shop's own listing. */
 async function simpleProducts(): Promise<Item[]> {
@@ -74,7 +58,7 @@ for (const [index, width] of [1280, 375].entries()) {
     assert.equal(again.headers.get('x-page-cache'), 'HIT', 'the product page is cached before the change');
 
     const context = await device(browser, width, errors);
-    const page = await signIn(shop.url, catcher!, context, manager);
+    const page = await signIn(shop.url, catcher, context, manager);
     await Promise.all([page.waitForURL(`${shop.url}/admin/products`), page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click()]);
     await page.getByRole('region', { name: 'Products' }).waitFor();
     await shot(page, `products-${width}`);
@@ -112,7 +96,7 @@ for (const [index, width] of [1280, 375].entries()) {
 void test('a florist has no Products link and /admin/products sends them back to the board', async () => {
   const errors: string[] = [];
   const context = await device(browser, 1280, errors);
-  const page = await signIn(shop.url, catcher!, context, florist);
+  const page = await signIn(shop.url, catcher, context, florist);
   assert.equal(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).count(), 0);
   await page.goto(`${shop.url}/admin/products`, { waitUntil: 'networkidle' });
   assert.equal(new URL(page.url()).pathname, '/admin');

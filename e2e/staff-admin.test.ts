@@ -12,54 +12,31 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startShop, type Shop } from './shop-server';
-import { launchBrowser } from './browser';
-import { startMailCatcher, type MailCatcher } from './mail-catcher';
-import { addStaff, codeMailedTo, device, shot, signIn, type Member } from './back-office';
-
-
+import type { Shop } from './shop-server';
+import type { MailCatcher } from './mail-catcher';
+import { type BackOfficeShop, codeMailedTo, device, type Member, shot, signIn, startBackOfficeShop } from './back-office';
 
 const run = Date.now().toString(36);
 const owner: Member = { email: `owner.${run}@shop.test`, name: 'Femi Owner', role: 'owner', password: 'peonies-at-the-gate-31' };
 const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
 
-let catcher: MailCatcher | undefined;
+let started: BackOfficeShop | undefined;
+let catcher: MailCatcher;
 let shop: Shop;
 let browser: Browser;
 
-
 before(async () => {
-  catcher = await startMailCatcher();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-staff-'));
-  try {
-    for (const member of [owner, manager]) addStaff(member, dataDir);
-  } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  shop = await startShop({ SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
-  browser = await launchBrowser();
+  started = await startBackOfficeShop([owner, manager]);
+  ({ shop, catcher, browser } = started);
 });
 
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await catcher?.close();
-});
-
-
-
-
-
+after(() => started?.stop());
 
 for (const width of [1280, 375]) {
   void test(`${width} px: the owner adds a florist at /admin/staff and deactivates them`, async () => {
     const errors: string[] = [];
-    const page = await signIn(shop.url, catcher!, await device(browser, width, errors), owner);
+    const page = await signIn(shop.url, catcher, await device(browser, width, errors), owner);
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await Promise.all([page.waitForURL(`${shop.url}/admin/staff`), nav.getByRole('link', { name: 'Staff' }).click()]);
     await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
@@ -79,10 +56,10 @@ for (const width of [1280, 375]) {
     await form.getByLabel('Role').selectOption('florist');
     await form.getByLabel('Branch').selectOption('lagos');
     await shot(page, `${width}-staff-add-form`);
-    const mailsBefore = catcher!.inbox.length;
+    const mailsBefore = catcher.inbox.length;
     await form.getByRole('button', { name: 'Add and e-mail the code' }).click();
     await page.getByRole('status').filter({ hasText: `${florist.name} is added and has been e-mailed a sign-in code` }).waitFor();
-    const code = await codeMailedTo(catcher!, florist.email, mailsBefore);
+    const code = await codeMailedTo(catcher, florist.email, mailsBefore);
     const row = rowOf(florist.name);
     await row.waitFor();
     assert.match(await row.innerText(), /Florist[\s\S]*Lagos[\s\S]*Invited, no password yet[\s\S]*Never/);
@@ -123,7 +100,7 @@ for (const width of [1280, 375]) {
 
 void test('a manager has no Staff in the bar, and /admin/staff sends them to the board', async () => {
   const errors: string[] = [];
-  const page = await signIn(shop.url, catcher!, await device(browser, 1280, errors), manager);
+  const page = await signIn(shop.url, catcher, await device(browser, 1280, errors), manager);
   assert.equal(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).count(), 0);
   await page.goto(`${shop.url}/admin/staff`, { waitUntil: 'networkidle' });
   assert.equal(new URL(page.url()).pathname, '/admin');
