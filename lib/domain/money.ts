@@ -117,3 +117,13 @@ export function currencyForTimeZone(timeZone: string | undefined): CurrencyCode 
 export function fillAmounts(text: string, currency: Currency): string {
   return text.replace(/\{\{\s*(\d+)\s*\}\}/g, (_, amount: string) => formatPrice(Number(amount), currency));
 }
+
+/**
+ * Minor units with the currency's sign, whole amounts without decimals: how staff lines and the
+ * sender's e-mails name an amount.
+ * @example minorAmountText(2000000n, 'NGN') // '₦20,000'
+ * @example minorAmountText(6250n, 'USD') // '$62.50'
+ */
+export function minorAmountText(amountMinor: bigint, currency: string): string {
+  return formatMinor(amountMinor, currency, { sign: true }).replace(/\.00$/, '');
+}

@@ -15,12 +15,11 @@ import type { Verification } from '@/lib/server/payments/provider';
 import { isCardMethod, providerFor, providerLabel, usesSandbox } from '@/lib/server/payments/providers';
 import { addEvent, loadOrder } from '@/lib/server/services/orders/rows';
 import { chargeByToken, type ChargeRow } from '@/lib/server/services/orders/charges';
-import { moneyText } from '@/lib/server/services/orders/lifecycle';
 import { CHARGE_KIND_LABELS } from '@/lib/domain/charges';
 import { methodAllows, PAYMENT_METHODS } from '@/lib/domain/checkout';
 import { TEST_PAYMENT_MARK } from '@/lib/domain/order-lifecycle';
-import type { CurrencyCode } from '@/lib/domain/money';
 import type { ChargeOutcome, ChargeView } from '@/lib/contracts/charges';
+import { minorAmountText, type CurrencyCode } from '@/lib/domain/money';
 
 type AttemptRow = typeof paymentAttempts.$inferSelect;
 
@@ -38,7 +37,7 @@ export async function chargeView(db: Db, token: string): Promise<ChargeView> {
     kind: charge.kind,
     what: CHARGE_KIND_LABELS[charge.kind],
     reason: charge.reason,
-    amount: moneyText(charge.amountMinor, charge.currency),
+    amount: minorAmountText(charge.amountMinor, charge.currency),
     currency: charge.currency,
     status: charge.status,
     methods: charge.status === 'due' ? cardMethodsFor(charge.currency) : [],
@@ -114,7 +113,7 @@ export async function settleChargeAttempt(db: Db, attempt: AttemptRow, v: Verifi
     const order = await loadOrder(tx, charge.orderId);
     if (v.reference !== current.reference || v.currency !== current.currency || v.amountMinor < charge.amountMinor) {
       if (current.status !== 'mismatch') {
-        const problem = `Paid ${moneyText(v.amountMinor, v.currency.slice(0, 8))} of ${moneyText(charge.amountMinor, charge.currency)}`;
+        const problem = `Paid ${minorAmountText(v.amountMinor, v.currency.slice(0, 8))} of ${minorAmountText(charge.amountMinor, charge.currency)}`;
         await record('mismatch', problem);
         await addEvent(tx, order.id, order.status, `${CHARGE_KIND_LABELS[charge.kind]} payment not accepted (${current.reference}): ${problem}`, at);
       }
@@ -133,7 +132,7 @@ export async function settleChargeAttempt(db: Db, attempt: AttemptRow, v: Verifi
       .set({ status: 'paid', settledWith: current.provider, reference: current.reference, sandbox: current.sandbox, settledAt: at })
       .where(eq(orderCharges.id, charge.id));
     const test = current.sandbox ? ` (${TEST_PAYMENT_MARK})` : '';
-    await addEvent(tx, order.id, order.status, `${CHARGE_KIND_LABELS[charge.kind]} of ${moneyText(charge.amountMinor, charge.currency)} paid with ${providerLabel(current.provider)}, reference ${current.reference}${test}`, at);
+    await addEvent(tx, order.id, order.status, `${CHARGE_KIND_LABELS[charge.kind]} of ${minorAmountText(charge.amountMinor, charge.currency)} paid with ${providerLabel(current.provider)}, reference ${current.reference}${test}`, at);
     return outcome('paid', 'Payment received. Thank you!');
   });
 }

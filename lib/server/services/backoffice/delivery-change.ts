@@ -18,7 +18,7 @@ import { BadRequestError, HttpError } from '@/lib/server/http/errors';
 import { readSettings } from '@/lib/server/services/settings';
 import { assertDeliveryDate } from '@/lib/server/services/orders/orders';
 import { addEvent, type OrderRow } from '@/lib/server/services/orders/rows';
-import { moneyText, recordStaffAction } from '@/lib/server/services/orders/lifecycle';
+import { recordStaffAction } from '@/lib/server/services/orders/lifecycle';
 import { askCharge, mailCharge, owe, type ChargeRow } from '@/lib/server/services/orders/charges';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { readStaffOrder, visibleOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
@@ -29,7 +29,7 @@ import { feeDifference } from '@/lib/domain/charges';
 import { deliveryFee, joinRecipientAddress } from '@/lib/domain/checkout';
 import type { DeliverySettings } from '@/lib/domain/delivery';
 import { deliveryChangeLine, deliveryChangeRefusal, feeChangeReason, type DeliveryChanges } from '@/lib/domain/delivery-change';
-import { convertFromNaira, type CurrencyCode } from '@/lib/domain/money';
+import { convertFromNaira, minorAmountText, type CurrencyCode } from '@/lib/domain/money';
 
 /** What a change did to the money: a charge asked (with its link's token), money owed back, or nothing. */
 type Outcome = { kind: 'asked'; charge: ChargeRow; token: string } | { kind: 'owed'; charge: ChargeRow } | { kind: 'none' };
@@ -65,12 +65,12 @@ async function feeInForce(tx: Db, order: OrderRow): Promise<bigint> {
 /** The answer's message: what was asked, owed or not. */
 function outcomeMessage(order: OrderRow, outcome: Outcome): string {
   if (outcome.kind === 'asked') {
-    const amount = moneyText(outcome.charge.amountMinor, order.currency);
+    const amount = minorAmountText(outcome.charge.amountMinor, order.currency);
     return order.senderEmail
       ? `Delivery changed. The sender has been e-mailed a link to pay the difference of ${amount}; the order cannot go out until it is paid or waived`
       : `Delivery changed. A difference of ${amount} is due, but the order has no sender e-mail: mark it paid or waive it once settled`;
   }
-  if (outcome.kind === 'owed') return `Delivery changed. ${moneyText(outcome.charge.amountMinor, order.currency)} is owed back to the sender: record the refund once it is made`;
+  if (outcome.kind === 'owed') return `Delivery changed. ${minorAmountText(outcome.charge.amountMinor, order.currency)} is owed back to the sender: record the refund once it is made`;
   return 'Delivery changed. The delivery fee is the same: nothing to pay or refund';
 }
 
@@ -91,7 +91,7 @@ export async function changeDelivery(db: Db, id: string, body: DeliveryChangeBod
       .from(orderCharges)
       .where(and(eq(orderCharges.orderId, order.id), eq(orderCharges.kind, 'change'), eq(orderCharges.status, 'due')))
       .limit(1);
-    if (due) throw new HttpError(409, `An earlier delivery change of ${moneyText(due.amountMinor, order.currency)} is still awaiting payment: mark it paid or waive it before changing the delivery again`);
+    if (due) throw new HttpError(409, `An earlier delivery change of ${minorAmountText(due.amountMinor, order.currency)} is still awaiting payment: mark it paid or waive it before changing the delivery again`);
 
     const day = body.deliveryDate ?? order.deliveryDate;
     const zone = body.zone ?? order.zone;
@@ -124,18 +124,18 @@ export async function changeDelivery(db: Db, id: string, body: DeliveryChangeBod
         ...(changes.day && { day: changes.day.to }),
         ...(changes.zone && { zone: changes.zone.to }),
         ...(quote.config.type === 'override' && { peak: quote.config.name }),
-        newFee: newMinor > 0n ? moneyText(newMinor, currency) : '',
-        paidFee: paidMinor > 0n ? moneyText(paidMinor, currency) : '',
+        newFee: newMinor > 0n ? minorAmountText(newMinor, currency) : '',
+        paidFee: paidMinor > 0n ? minorAmountText(paidMinor, currency) : '',
       };
       // The fee's line follows the change's on the timeline (a millisecond later, so it sorts after).
       const then = new Date(at.getTime() + 1);
       if (difference > 0n) {
-        const reason = feeChangeReason({ ...words, more: moneyText(difference, currency) });
+        const reason = feeChangeReason({ ...words, more: minorAmountText(difference, currency) });
         outcome = { kind: 'asked', ...(await askCharge(tx, order, { kind: 'change', amountMinor: difference, reason }, viewer.id, then)) };
-        moneyLine = `${moneyText(difference, currency)} asked of the sender`;
+        moneyLine = `${minorAmountText(difference, currency)} asked of the sender`;
       } else if (difference < 0n) {
         outcome = { kind: 'owed', charge: await owe(tx, order, { kind: 'change', amountMinor: -difference, reason: feeChangeReason(words) }, viewer.id, then) };
-        moneyLine = `${moneyText(-difference, currency)} owed back to the sender`;
+        moneyLine = `${minorAmountText(-difference, currency)} owed back to the sender`;
       }
     }
 

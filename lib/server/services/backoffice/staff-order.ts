@@ -11,7 +11,7 @@ import { type orderAudit, orders, paymentAttempts, staff } from '@/lib/server/db
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { sendProgressMail } from '@/lib/server/services/orders/notices';
-import { auditOf, moneyText, recordStaffAction, transferAmountMinor, transferReceiptsOf, transferSummary, transition, type TransitionEvent } from '@/lib/server/services/orders/lifecycle';
+import { auditOf, recordStaffAction, transferAmountMinor, transferReceiptsOf, transferSummary, transition, type TransitionEvent } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState, loadOrder, type OrderRow } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
 import { staffActor } from '@/lib/server/services/staff/access';
@@ -26,7 +26,7 @@ import type { StaffHistoryEntry, StaffOrder } from '@/lib/contracts/backoffice';
 import { cityOf, REFUND_METHOD_LABELS, roleHandlesCharges, roleMay, roleSeesMoney, type RefundMethod } from '@/lib/domain/backoffice';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@/lib/domain/staff';
 import { decide, type OrderEvent, type OrderEventType } from '@/lib/domain/order-lifecycle';
-import { formatMinor } from '@/lib/domain/money';
+import { formatMinor, minorAmountText } from '@/lib/domain/money';
 
 /** Who is looking: the signed-in staff member (`address`: the client address of the request, for the audit). */
 export type StaffViewer = { id: string; role: StaffRole; branch: 'lagos' | 'abuja' | null; address?: string };
@@ -183,7 +183,7 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
     delivery: { photo: deliveryPhotoPath(row.deliveryPhoto), receivedBy: row.deliveredTo },
     charges: money ? await staffCharges(db, id) : [],
     notes: notes.map((n, i) => ({ text: n.text, by: nameOf(writers[i]!), at: n.at.toISOString() })),
-    receipts: receipts.map((r, i) => ({ amount: moneyText(r.amountMinor, r.currency), reference: r.reference, by: nameOf(receivers[i]!), at: r.at.toISOString() })),
+    receipts: receipts.map((r, i) => ({ amount: minorAmountText(r.amountMinor, r.currency), reference: r.reference, by: nameOf(receivers[i]!), at: r.at.toISOString() })),
     transfers: money ? transferSummary(row, receipts) : null,
     deliveryChange: await deliveryChangeOffer(db, row, viewer.role),
   };
@@ -207,9 +207,9 @@ async function refundLine(tx: Db, order: OrderRow, action: Extract<StaffAction, 
   const receipts = await transferReceiptsOf(tx, order.id);
   const received = receipts.length > 0 ? receipts.reduce((sum, r) => sum + r.amountMinor, 0n) : orderAmountMinor(order.totalInCurrency, order.currency);
   const amount = action.amount === undefined ? received : transferAmountMinor(action.amount, order.currency);
-  if (amount > received) throw new BadRequestError(`amount: more than the ${moneyText(received, order.currency)} the shop received for this order`);
-  const part = amount < received ? ` (of ${moneyText(received, order.currency)} received)` : '';
-  const line = `${moneyText(amount, order.currency)}${part} by ${REFUND_METHOD_LABELS[action.method ?? 'bank_transfer']}, reference ${action.reference.trim()}`;
+  if (amount > received) throw new BadRequestError(`amount: more than the ${minorAmountText(received, order.currency)} the shop received for this order`);
+  const part = amount < received ? ` (of ${minorAmountText(received, order.currency)} received)` : '';
+  const line = `${minorAmountText(amount, order.currency)}${part} by ${REFUND_METHOD_LABELS[action.method ?? 'bank_transfer']}, reference ${action.reference.trim()}`;
   return [line, action.note?.trim()].filter(Boolean).join('; ');
 }
 
@@ -276,7 +276,7 @@ export async function askQuote(db: Db, id: string, body: { amount: string; reaso
     if (!order.deliveryFeeQuotedByStaff) throw new HttpError(409, "This order's delivery fee is not quoted by staff: it was part of its total");
     if (order.status === 'cancelled' || order.status === 'delivered') throw new HttpError(409, `This order is ${order.status}: nothing more can be asked`);
     const asked = await askCharge(tx, order, { kind: 'quote', amountMinor: transferAmountMinor(body.amount, order.currency), reason: body.reason.trim() }, viewer.id, at);
-    await recordStaffAction(tx, order, 'ask_charge', staffActor(viewer), `Delivery fee (quoted) of ${moneyText(asked.charge.amountMinor, asked.charge.currency)} asked: ${asked.charge.reason}`, at);
+    await recordStaffAction(tx, order, 'ask_charge', staffActor(viewer), `Delivery fee (quoted) of ${minorAmountText(asked.charge.amountMinor, asked.charge.currency)} asked: ${asked.charge.reason}`, at);
     return { order, ...asked };
   });
   mailCharge(asked.order, asked.charge, asked.token);

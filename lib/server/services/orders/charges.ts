@@ -14,11 +14,10 @@ import { chargeMail } from '@/lib/server/mail/templates';
 import { describeError } from '@/lib/server/http/errors';
 import { newToken, sha256 } from '@/lib/server/security/tokens';
 import { addEvent, type OrderRow } from '@/lib/server/services/orders/rows';
-import { moneyText } from '@/lib/server/services/orders/lifecycle';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { CHARGE_KIND_LABELS, CHARGE_MOVES, chargeMoveRefusal, type ChargeKind, type ChargeMove } from '@/lib/domain/charges';
-import type { CurrencyCode } from '@/lib/domain/money';
 import type { StaffCharge } from '@/lib/contracts/backoffice';
+import { minorAmountText, type CurrencyCode } from '@/lib/domain/money';
 
 export type ChargeRow = typeof orderCharges.$inferSelect;
 
@@ -49,7 +48,7 @@ export async function askCharge(
     .insert(orderCharges)
     .values({ orderId: order.id, kind: charge.kind, status: 'due', amountMinor: charge.amountMinor, currency: order.currency, reason: charge.reason, tokenHash: hashChargeToken(token), createdBy: staffId, createdAt: at })
     .returning();
-  await addEvent(tx, order.id, order.status, `${CHARGE_KIND_LABELS[charge.kind]} of ${moneyText(charge.amountMinor, order.currency)} asked: ${charge.reason}`, at);
+  await addEvent(tx, order.id, order.status, `${CHARGE_KIND_LABELS[charge.kind]} of ${minorAmountText(charge.amountMinor, order.currency)} asked: ${charge.reason}`, at);
   return { charge: row!, token };
 }
 
@@ -73,7 +72,7 @@ export async function owe(tx: Db, order: OrderRow, charge: { kind: ChargeKind; a
     .insert(orderCharges)
     .values({ orderId: order.id, kind: charge.kind, status: 'refund_due', amountMinor: charge.amountMinor, currency: order.currency, reason: charge.reason, createdBy: staffId, createdAt: at })
     .returning();
-  await addEvent(tx, order.id, order.status, `Refund due: ${moneyText(charge.amountMinor, order.currency)} (${charge.reason})`, at);
+  await addEvent(tx, order.id, order.status, `Refund due: ${minorAmountText(charge.amountMinor, order.currency)} (${charge.reason})`, at);
   return row!;
 }
 
@@ -89,7 +88,7 @@ export function mailCharge(order: Pick<OrderRow, 'orderNumber' | 'senderEmail' |
         senderName: order.senderName,
         orderNumber: order.orderNumber,
         what: CHARGE_KIND_LABELS[charge.kind],
-        amount: moneyText(charge.amountMinor, charge.currency),
+        amount: minorAmountText(charge.amountMinor, charge.currency),
         reason: charge.reason,
         payUrl: payLink(token),
       }),
@@ -116,7 +115,7 @@ export async function staffCharges(db: Db, orderId: string): Promise<StaffCharge
     id: c.id,
     kind: c.kind,
     status: c.status,
-    amount: moneyText(c.amountMinor, c.currency),
+    amount: minorAmountText(c.amountMinor, c.currency),
     reason: c.reason,
     askedBy: askedBy ?? 'The shop',
     settledWith: c.settledWith ?? '',
@@ -149,7 +148,7 @@ export async function moveCharge(tx: Db, order: OrderRow, chargeId: string, move
     .set({ status: to, settledAt: at, reference, settledWith: move === 'waive' ? 'waived by staff' : 'recorded by staff' })
     .where(eq(orderCharges.id, charge.id))
     .returning();
-  const amount = moneyText(charge.amountMinor, charge.currency as CurrencyCode);
+  const amount = minorAmountText(charge.amountMinor, charge.currency as CurrencyCode);
   const line =
     move === 'mark_paid'
       ? `${CHARGE_KIND_LABELS[charge.kind]} of ${amount} paid (reference ${reference})`

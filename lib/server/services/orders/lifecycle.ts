@@ -29,7 +29,7 @@ import {
 } from '@/lib/domain/order-lifecycle';
 import { methodLabel } from '@/lib/domain/checkout';
 import { TRANSFER_AMOUNT_MESSAGE } from '@/lib/contracts/backoffice';
-import { formatMinor, type CurrencyCode } from '@/lib/domain/money';
+import { formatMinor, minorAmountText, type CurrencyCode } from '@/lib/domain/money';
 
 export const TRANSFER_SENT_NOTE = 'The shopper says the transfer was sent';
 
@@ -59,14 +59,6 @@ export function receivedMinor(receipts: Pick<TransferReceipt, 'amountMinor'>[]):
   return receipts.reduce((sum, r) => sum + r.amountMinor, 0n);
 }
 
-/**
- * Minor units with the currency's sign, whole amounts without decimals.
- * @example moneyText(2000000n, 'NGN') // '₦20,000'
- * @example moneyText(6250n, 'USD') // '$62.50'
- */
-export function moneyText(amountMinor: bigint, currency: string): string {
-  return formatMinor(amountMinor, currency, { sign: true }).replace(/\.00$/, '');
-}
 
 /**
  * A transfer's amount as staff typed it (decimal text in the currency's major units, checked by
@@ -88,9 +80,9 @@ export function transferSummary(order: Pick<OrderRow, 'totalInCurrency' | 'curre
   const received = receivedMinor(receipts);
   const outstanding = received >= due ? 0n : due - received;
   return {
-    received: moneyText(received, order.currency),
-    total: moneyText(due, order.currency),
-    outstanding: moneyText(outstanding, order.currency),
+    received: minorAmountText(received, order.currency),
+    total: minorAmountText(due, order.currency),
+    outstanding: minorAmountText(outstanding, order.currency),
     outstandingAmount: minorToDecimal(outstanding, decimalsFor(order.currency)).replace(/\.0+$/, ''),
   };
 }
@@ -114,7 +106,7 @@ async function transferFacts(tx: Db, order: OrderRow, input: TransferConfirmatio
 
 /** The line of a confirmed transfer: what came, with its reference, and what is still due, paid in full, or overpaid. */
 function transferLine({ event, dueMinor, receivedBefore }: TransferFacts, currency: string): string {
-  const money = (minor: bigint) => moneyText(minor, currency);
+  const money = (minor: bigint) => minorAmountText(minor, currency);
   const received = receivedBefore + event.amountMinor;
   const head = `Transfer received: ${money(event.amountMinor)} (ref ${event.reference})`;
   if (received < dueMinor) return `${head}; ${money(dueMinor - received)} still due`;
@@ -147,7 +139,7 @@ async function factsOf(tx: Db, order: OrderRow, event: OrderEvent): Promise<Orde
 
 /** The line a cancellation adds about money the shop holds or may hold (`received`: by transfers confirmed so far), or null. */
 function cancelledMoneyLine(order: OrderRow, received: bigint): string | null {
-  if (order.paymentState === 'part_paid') return `Cancelled after part payment: refund due: ${moneyText(received, order.currency)} received by transfer`;
+  if (order.paymentState === 'part_paid') return `Cancelled after part payment: refund due: ${minorAmountText(received, order.currency)} received by transfer`;
   if (order.paymentState === 'paid') {
     if (order.paymentTest) return `Cancelled after a test payment: nothing to refund (${TEST_PAYMENT_MARK})`;
     const amount = formatMinor(orderAmountMinor(order.totalInCurrency, order.currency as CurrencyCode), order.currency);
@@ -196,7 +188,7 @@ function transferRefusal({ event, receipts }: TransferFacts, currency: string): 
   if (!event.reference) return new BadRequestError('reference is required: the bank reference of the transfer');
   if (event.amountMinor <= 0n) return new BadRequestError('amount must be more than 0');
   const same = receipts.find((r) => r.reference.toLowerCase() === event.reference.toLowerCase());
-  return same ? new HttpError(409, DUPLICATE_REFERENCE_MESSAGE(same.reference, moneyText(same.amountMinor, currency))) : null;
+  return same ? new HttpError(409, DUPLICATE_REFERENCE_MESSAGE(same.reference, minorAmountText(same.amountMinor, currency))) : null;
 }
 
 /** The client address a staff or API-token call came from, for the audit ('' for the others). */
