@@ -11,7 +11,7 @@ import type { Db } from '@/lib/server/db/client';
 import { orderCharges, paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { getConfig } from '@/lib/server/config';
-import type { Verification } from '@/lib/server/payments/provider';
+import { newReference, type Verification } from '@/lib/server/payments/provider';
 import { isCardMethod, providerFor, providerLabel, usesSandbox } from '@/lib/server/payments/providers';
 import { addEvent, loadOrder } from '@/lib/server/services/orders/rows';
 import { chargeByToken, type ChargeRow } from '@/lib/server/services/orders/charges';
@@ -64,7 +64,7 @@ export async function startChargePayment(db: Db, token: string, method: string, 
     }
     const provider = providerFor(method);
     const order = await loadOrder(tx, charge.orderId);
-    const reference = `${order.orderNumber}-C${Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, '0')}`;
+    const reference = newReference(order.orderNumber);
     const [attempt] = await tx
       .insert(paymentAttempts)
       .values({ orderId: order.id, chargeId: charge.id, provider: method, reference, amountMinor: charge.amountMinor, currency: charge.currency, sandbox: usesSandbox(method), status: 'started', createdAt: at, updatedAt: at })

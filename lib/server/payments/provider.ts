@@ -6,6 +6,7 @@
  * sandbox); it never decides whether an order is paid: it reports what the provider says, and
  * the service compares that with the attempt (reference, currency, amount) before paying.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CurrencyCode } from '@/lib/domain/money';
 import { HttpError } from '@/lib/server/http/errors';
@@ -165,4 +166,9 @@ export function minorToJsonInteger(amountMinor: bigint): number {
 /** A JSON integer of minor units (Paystack's `amount`) as bigint; null when it is not a safe non-negative integer. */
 export function jsonIntegerToMinor(value: unknown): bigint | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
+}
+
+/** A new attempt reference: the order number and 8 random hex digits (an order's and its charges' payments alike). */
+export function newReference(orderNumber: string): string {
+  return `${orderNumber}-${randomBytes(4).toString('hex')}`;
 }

@@ -18,7 +18,6 @@
  *   is marked `sandbox`, and the order it pays reads as a TEST PAYMENT. After the commit a newly paid order's sender gets
  *   the confirmation e-mail.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
@@ -30,7 +29,7 @@ import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/err
 import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
 import { verifyChargeAttempt } from '@/lib/server/payments/charges';
 import { isManualMethod, manualInstructions } from '@/lib/server/payments/manual';
-import { orderAmountMinor, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
+import { newReference, orderAmountMinor, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
 import { isCardMethod, providerFor, providerLabel, usesSandbox } from '@/lib/server/payments/providers';
 import { addEvent, loadOrder, readOrder, recheckOrderBeforePayment, type OrderRow } from '@/lib/server/services/orders/store';
 import { transition } from '@/lib/server/services/orders/lifecycle';
@@ -48,11 +47,6 @@ export const PAID_MESSAGE = 'Payment received';
 export const PENDING_MESSAGE = 'We are still waiting for the provider to confirm your payment';
 export const AWAITING_TRANSFER_MESSAGE = 'We are waiting to see your transfer; we will confirm your order once it arrives';
 export const NOT_THROUGH = 'The payment did not go through';
-
-/** A new attempt reference: the order number and 8 random hex digits. */
-export function newReference(orderNumber: string): string {
-  return `${orderNumber}-${randomBytes(4).toString('hex')}`;
-}
 
 function assertPayable(order: OrderRow): void {
   const refused = paymentRefusal(lifecycleState(order));

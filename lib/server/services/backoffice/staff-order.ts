@@ -155,12 +155,13 @@ export function historyLine(a: typeof orderAudit.$inferSelect, nameOf: (a: { act
 export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): Promise<StaffOrder> {
   const row = await visibleOrder(db, id, viewer);
   const money = roleSeesMoney(viewer.role);
-  const [order, audit, attempts, receipts, notes] = await Promise.all([
+  const [order, audit, attempts, receipts, notes, charges] = await Promise.all([
     readOrder(db, id),
     auditOf(db, id),
     money ? db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(asc(paymentAttempts.createdAt)) : Promise.resolve([]),
     money ? transferReceiptsOf(db, id) : Promise.resolve([]),
     notesOf(db, id),
+    money ? staffCharges(db, id) : Promise.resolve([]),
   ]);
   const receivers = receipts.map((r) => ({ actorKind: r.staffId ? 'staff' : 'api token', actorId: r.staffId ?? '' }));
   const writers = notes.map((n) => ({ actorKind: n.staffId ? 'staff' : 'api token', actorId: n.staffId ?? '' }));
@@ -181,7 +182,7 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
     rider: row.riderId ? ((await db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId)))[0] ?? null) : null,
     riders: viewer.role === 'owner' || viewer.role === 'manager' ? await ridersOf(db, cityOf(row)) : [],
     delivery: { photo: deliveryPhotoPath(row.deliveryPhoto), receivedBy: row.deliveredTo },
-    charges: money ? await staffCharges(db, id) : [],
+    charges,
     notes: notes.map((n, i) => ({ text: n.text, by: nameOf(writers[i]!), at: n.at.toISOString() })),
     receipts: receipts.map((r, i) => ({ amount: minorAmountText(r.amountMinor, r.currency), reference: r.reference, by: nameOf(receivers[i]!), at: r.at.toISOString() })),
     transfers: money ? transferSummary(row, receipts) : null,
