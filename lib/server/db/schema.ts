@@ -130,9 +130,35 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     alt: text('alt').notNull(),
-    art: jsonb('art').$type<ImageArt>().notNull(),
+    /** A generated sample picture's drawing (the seed's); null for an uploaded picture. */
+    art: jsonb('art').$type<ImageArt>(),
+    /**
+     * An uploaded picture's stem in the media storage (`products/<32 hex>`): each width the
+     * storefront uses is stored beside it as `<stem>-<width>.webp`. Null for a drawn picture.
+     */
+    storageKey: text('storage_key'),
   },
-  (t) => [uniqueIndex('product_images_product_position_key').on(t.productId, t.position)],
+  (t) => [
+    uniqueIndex('product_images_product_position_key').on(t.productId, t.position),
+    check('product_images_art_or_upload', sql`(${t.art} IS NULL) <> (${t.storageKey} IS NULL)`),
+  ],
+);
+
+/**
+ * A product's former slugs: the product page at an old slug answers 301 to the current one, so
+ * links and search results keep working after a rename. A slug is either a product's current
+ * slug or a former one of exactly one product (the service keeps that true).
+ */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    oldSlug: text('old_slug').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_slug_redirects_product_idx').on(t.productId)],
 );
 
 export const relatedProducts = pgTable(
@@ -162,6 +188,8 @@ export const currencies = pgTable('currencies', {
   /** Naira per unit of this currency. */
   conversionRate: integer('conversion_rate').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** When the rate last changed (shown in the back office's settings). */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Small documents of shop settings: 'delivery' (delivery settings), 'alerts' (alert settings). */

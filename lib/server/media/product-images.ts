@@ -22,7 +22,7 @@ const rendering = new Map<string, Promise<Buffer | null>>();
 
 async function render(db: Db, imageId: string, width: ImageWidth): Promise<Buffer | null> {
   const [row] = await db.select({ art: productImages.art }).from(productImages).where(eq(productImages.id, imageId)).limit(1);
-  if (!row) return null;
+  if (!row?.art) return null;
   const height = Math.round(width * aspect);
   const svg = renderArtSvg(row.art, width, height);
   const sharp = (await import('sharp')).default;
