@@ -14,8 +14,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { contentAudit } from '@/lib/server/db/schema';
 
-export type ContentEntity = 'product';
-export type ContentAction = 'updated';
+/** What changed: a product, one of its pictures, a category, a featured group, a settings document, a currency's rate, a coupon. */
+export type ContentEntity = 'product' | 'picture' | 'category' | 'featured-group' | 'settings' | 'currency' | 'coupon';
+export type ContentAction = 'created' | 'updated' | 'duplicated' | 'deleted' | 'reordered' | 'imported';
 
 export type ContentChange = {
   entity: ContentEntity;
