@@ -19,10 +19,10 @@ const root = path.resolve(__dirname, '..');
 export type Member = { email: string; name: string; role: 'owner' | 'manager' | 'florist' | 'rider'; branch?: 'lagos' | 'abuja'; password: string };
 
 /** `npx tsx scripts/staff.ts add …` with the password on standard input, on the shop's data directory. */
-export function addStaff(member: Member, dataDir: string): void {
+export function addStaff(member: Member, dataDir: string, env: Record<string, string> = {}): void {
   const args = ['tsx', 'scripts/staff.ts', 'add', '--email', member.email, '--name', member.name, '--role', member.role, '--password-stdin'];
   if (member.branch) args.push('--branch', member.branch);
-  const result = spawnSync('npx', args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, input: `${member.password}\n`, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync('npx', args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir, ...env }, input: `${member.password}\n`, encoding: 'utf8', timeout: 120_000 });
   assert.equal(result.status, 0, `staff command for ${member.role}: ${result.stdout}\n${result.stderr}`);
   assert.match(result.stdout, new RegExp(`Added ${member.name} <${member.email.replace(/\./g, '\\.')}> as ${member.role}`));
   assert.doesNotMatch(result.stdout, /Password \(shown once/, 'no generated password with --password-stdin');
@@ -91,23 +91,30 @@ export async function signIn(shopUrl: string, catcher: MailCatcher, context: Bro
 /** A shop for a back-office journey: its staff, its SMTP catcher and a browser. */
 export type BackOfficeShop = { shop: Shop; catcher: MailCatcher; browser: Browser; stop(): Promise<void> };
 
+/** The environment a back-office shop runs with: its mail to `catcher`, and its database when given. */
+export function backOfficeEnv(catcher: MailCatcher, databaseUrl?: string): Record<string, string> {
+  return { SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+}
+
 /**
- * Makes `members` with the staff command on a new data directory (and DATABASE_URL, when set:
- * the command first, since the embedded database is owned by one process at a time), then starts
- * the shop there as `npm start` does, with its mail to a catcher, and a browser. With
- * E2E_SHOP_LOG=<file> the shop's output is written there when it stops.
+ * Makes `members` with the staff command on a new data directory (on `databaseUrl`, an empty
+ * PostgreSQL database, when given, else on the embedded database there: the command first, since
+ * the embedded database is owned by one process at a time), then starts the shop there as
+ * `npm start` does, with its mail to a catcher, and a browser. With E2E_SHOP_LOG=<file> the
+ * shop's output is written there when it stops.
  */
-export async function startBackOfficeShop(members: Member[]): Promise<BackOfficeShop> {
+export async function startBackOfficeShop(members: Member[], options: { databaseUrl?: string } = {}): Promise<BackOfficeShop> {
   const catcher = await startMailCatcher();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const env = backOfficeEnv(catcher, options.databaseUrl);
   try {
-    for (const member of members) addStaff(member, dataDir);
+    for (const member of members) addStaff(member, dataDir, env);
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     await catcher.close();
     throw error;
   }
-  const shop = await startShop({ SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Regal Flowers <no-reply@shop.test>' }, { dataDir });
+  const shop = await startShop(env, { dataDir });
   const browser = await launchBrowser();
   return {
     shop,

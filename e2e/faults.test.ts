@@ -15,13 +15,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { startShop, type Shop } from './shop-server';
+import { freePort, startPostgres, whyNoPostgres } from './postgres';
 
 const UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a moment.';
 /** The pool waits at most 5 s for a connection (lib/server/db/client.ts); a little slack on top. */
@@ -110,66 +107,6 @@ async function checkout(base: string, catalogue: Listed[], tag: string, progress
   const outcome = await ok<{ outcome: string }>(base, 'verify', `/v1/payments/verify/${id}?reference=${encodeURIComponent(start.reference)}`);
   assert.equal(outcome.outcome, 'paid');
   progress.verified = true;
-}
-
-// --- a throwaway PostgreSQL server ----------------------------------------------------------------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function postgresBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return undefined;
-  const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  const bin = versions.map((v) => path.join(root, v, 'bin')).find((dir) => fs.existsSync(path.join(dir, 'pg_ctl')));
-  return bin;
-}
-
-function whyNoPostgres(): string | false {
-  if (process.getuid?.() !== 0) return 'needs root (it starts its own PostgreSQL as the postgres user with runuser; .ci/run runs as root)';
-  if (!postgresBin()) return 'no PostgreSQL binaries in /usr/lib/postgresql/<version>/bin (apt-get install postgresql)';
-  if (!['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].some((p) => fs.existsSync(p))) return 'runuser is missing';
-  try {
-    execFileSync('id', ['postgres'], { stdio: 'ignore' });
-  } catch {
-    return 'there is no postgres user';
-  }
-  return false;
-}
-
-type Postgres = { url: string; start(): void; stopImmediately(): void; destroy(): void };
-
-function startPostgres(port: number): Postgres {
-  const bin = postgresBin()!;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-faults-pg-'));
-  execFileSync('chown', ['postgres', dir]);
-  const asPostgres = (tool: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args], { stdio: 'pipe' });
-  asPostgres('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const start = () => asPostgres('pg_ctl', ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', 'start', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
-  start();
-  asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'shop_faults']);
-  const stop = (mode: string) => asPostgres('pg_ctl', ['-D', `${dir}/data`, '-m', mode, 'stop']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/shop_faults`,
-    start,
-    stopImmediately: () => stop('immediate'),
-    destroy() {
-      try {
-        stop('fast');
-      } catch {
-        // already stopped
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -17,7 +17,7 @@ export type StartOptions = {
   dataDir?: string;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
