@@ -154,6 +154,33 @@ export type AuditPage = { rows: AuditLine[]; total: number; page: number; pageSi
 
 export const auditQuery = z.object({ page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).optional() });
 
+/** What kinds of content changes the content audit records (lib/server/services/backoffice/content-audit.ts). */
+export const CONTENT_AUDIT_ENTITIES = ['product', 'picture', 'category', 'featured-group', 'settings', 'currency', 'coupon'] as const;
+export type ContentAuditEntity = (typeof CONTENT_AUDIT_ENTITIES)[number];
+
+/** `GET /admin/api/content-audit?page=&entity=` (owners): changes to what shoppers see, newest first. */
+export const contentAuditQuery = auditQuery.extend({ entity: z.enum(CONTENT_AUDIT_ENTITIES, { message: `entity must be one of ${CONTENT_AUDIT_ENTITIES.join(', ')}` }).optional() });
+
+/** One field a change touched, its values before and after as short text ('' when absent). */
+export type ContentFieldChange = { field: string; before: string; after: string };
+
+/**
+ * One line of the content audit: what (kind, id and a readable name: a product's name, a
+ * category's slug…), the action, who, from which address, when, and the fields it changed.
+ */
+export type ContentAuditLine = {
+  entity: ContentAuditEntity;
+  entityId: string;
+  label: string;
+  action: string;
+  actorName: string;
+  address: string;
+  at: string;
+  changes: ContentFieldChange[];
+};
+
+export type ContentAuditPage = { rows: ContentAuditLine[]; total: number; page: number; pageSize: number };
+
 /** `POST /admin/api/orders/{id}/notes {text}`: an internal note on the order (any staff member who can see it). */
 export const orderNoteBody = strictObject({ text: multiLine(1000).min(1, 'text is required: write the note') });
 export type OrderNoteBody = z.infer<typeof orderNoteBody>;

@@ -10,12 +10,14 @@
  *   await recordContentChange(tx, { entity: 'product', entityId: id, action: 'updated', before, after, actor: member }, at);
  * });
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { contentAudit } from '@/lib/server/db/schema';
+import { contentAudit, products, staff } from '@/lib/server/db/schema';
+import type { ContentAuditEntity, ContentAuditLine, ContentAuditPage, ContentFieldChange } from '@/lib/contracts/backoffice';
+import { STAFF_ROLE_LABELS } from '@/lib/domain/staff';
 
 /** What changed: a product, one of its pictures, a category, a featured group, a settings document, a currency's rate, a coupon. */
-export type ContentEntity = 'product' | 'picture' | 'category' | 'featured-group' | 'settings' | 'currency' | 'coupon';
+export type ContentEntity = ContentAuditEntity;
 export type ContentAction = 'created' | 'updated' | 'duplicated' | 'deleted' | 'reordered' | 'imported';
 
 export type ContentChange = {
@@ -42,11 +44,82 @@ export async function recordContentChange(tx: Db, change: ContentChange, at: Dat
   });
 }
 
-/** The lines about one thing, oldest first (tests; the audit page comes later). */
+/** The lines about one thing, oldest first. */
 export function contentChangesOf(db: Db, entity: ContentEntity, entityId: string) {
   return db
     .select()
     .from(contentAudit)
     .where(and(eq(contentAudit.entity, entity), eq(contentAudit.entityId, entityId)))
     .orderBy(asc(contentAudit.at), asc(contentAudit.id));
+}
+
+export const CONTENT_AUDIT_PAGE_SIZE = 50;
+
+/** The longest value text a line shows; longer values (a description, a zone list) end in '…'. */
+const VALUE_TEXT_MAX = 160;
+
+function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > VALUE_TEXT_MAX ? `${text.slice(0, VALUE_TEXT_MAX - 1)}…` : text;
+}
+
+/** The fields whose values differ between `before` and `after` (all of one side's when the other is null), in the order they appear. */
+export function fieldChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): ContentFieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields
+    .filter((field) => JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field]))
+    .map((field) => ({ field, before: valueText(before?.[field]), after: valueText(after?.[field]) }));
+}
+
+/**
+ * One page of the content audit, newest first, optionally of one kind of thing: products and
+ * pictures named by their product's current name, members by name and role ('Command' when a
+ * command made the change).
+ */
+export async function readContentAudit(db: Db, page: number, entity?: ContentEntity, pageSize = CONTENT_AUDIT_PAGE_SIZE): Promise<ContentAuditPage> {
+  const where = entity ? eq(contentAudit.entity, entity) : undefined;
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(contentAudit).where(where),
+    db
+      .select()
+      .from(contentAudit)
+      .where(where)
+      .orderBy(desc(contentAudit.at), desc(contentAudit.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  const productIdOf = (row: (typeof rows)[number]): string | null => {
+    if (row.entity === 'product') return row.entityId;
+    const productId = (row.after ?? row.before)?.productId;
+    return row.entity === 'picture' && typeof productId === 'string' ? productId : null;
+  };
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const productIds = [...new Set(rows.map(productIdOf).filter((id): id is string => id !== null && uuid.test(id)))];
+  const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => id !== null))];
+  const [named, members] = await Promise.all([
+    productIds.length ? db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds)) : [],
+    actorIds.length ? db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(inArray(staff.id, actorIds)) : [],
+  ]);
+  const productNames = new Map(named.map((p) => [p.id, p.name]));
+  const memberNames = new Map(members.map((m) => [m.id, `${m.name} (${STAFF_ROLE_LABELS[m.role]})`]));
+  return {
+    rows: rows.map((row): ContentAuditLine => {
+      const productId = productIdOf(row);
+      const productName = productId ? productNames.get(productId) : undefined;
+      return {
+        entity: row.entity as ContentEntity,
+        entityId: row.entityId,
+        label: productName ? (row.entity === 'picture' ? `Picture of ${productName}` : productName) : row.entityId,
+        action: row.action,
+        actorName: row.actorId ? (memberNames.get(row.actorId) ?? 'A former member') : 'Command',
+        address: row.address,
+        at: row.at.toISOString(),
+        changes: fieldChanges(row.before, row.after),
+      };
+    }),
+    total: Number(totals[0]?.total ?? 0),
+    page,
+    pageSize,
+  };
 }
