@@ -8,6 +8,8 @@ import { createApiClient, type ApiClient } from "@/lib/api/client";
 import type {
   AuditPage,
   Board,
+  ContentAuditEntity,
+  ContentAuditPage,
   ChargeMoveBody,
   DeliveryChangeBody,
   StaffActionBody,
@@ -15,10 +17,25 @@ import type {
 } from "@/lib/contracts/backoffice";
 import type {
   AdminProduct,
+  AdminProductDetail,
   AdminProductPage,
   ProductChangeBody,
+  ProductEditorData,
+  ProductFieldsInput,
+  ProductPatchBody,
 } from "@/lib/contracts/catalogue-admin";
+import type {
+  AdminCategory,
+  AdminFeaturedGroup,
+  CategoryChangeBody,
+  FeaturedGroupBody,
+} from "@/lib/contracts/categories-admin";
+import type { CatalogueImportReport } from "@/lib/contracts/catalogue-csv";
 import type { Envelope } from "@/lib/contracts/envelope";
+import type {
+  ProductPicture,
+  ProductPictures,
+} from "@/lib/contracts/product-pictures";
 import type {
   CreateStaffBody,
   StaffCodeBody,
@@ -32,6 +49,23 @@ import type {
   StaffAuditPage,
 } from "@/lib/contracts/staff";
 import type { StaffMember } from "@/lib/domain/staff";
+import type {
+  AdminRate,
+  AdminSettings,
+  AlertsDocument,
+  DeliveryDocument,
+  RatesBody,
+} from "@/lib/contracts/settings-admin";
+import type {
+  AdminCoupon,
+  CouponChangeBody,
+  CouponCreateBody,
+  CouponRedemptionPage,
+} from "@/lib/contracts/coupons-admin";
+import type {
+  ShopDetailsAnswer,
+  ShopDetailsBody,
+} from "@/lib/contracts/shop-details";
 
 let client: ApiClient | undefined;
 
@@ -135,6 +169,10 @@ export const staffMoveCharge = (
 export const staffAudit = (page: number) =>
   get<AuditPage>("/admin/api/audit", { page });
 
+/** `GET /admin/api/content-audit?page=&entity=` (owners): changes to what shoppers see, newest first. */
+export const staffContentAudit = (page: number, entity?: ContentAuditEntity) =>
+  get<ContentAuditPage>("/admin/api/content-audit", entity ? { page, entity } : { page });
+
 /** `GET /admin/api/staff` (owners): every member, active ones first, then by name. */
 export const staffMembers = () => get<StaffListMember[]>("/admin/api/staff");
 /** `POST /admin/api/staff` (owners): adds a member, who is e-mailed a sign-in code. */
@@ -182,6 +220,276 @@ export async function staffChangeProduct(
   const res = await staffApi().http.patch<Envelope<AdminProduct>>(
     `/admin/api/products/${encodeURIComponent(id)}`,
     body,
+  );
+  return { product: res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/categories` (owners, managers): every category with its texts. */
+export const staffCategories = () =>
+  get<AdminCategory[]>("/admin/api/categories");
+
+/** `PATCH /admin/api/categories/{slug}` (owners, managers): changes a category's texts, group or order; the category afterwards and the server's message. */
+export async function staffChangeCategory(
+  slug: string,
+  body: CategoryChangeBody,
+): Promise<{ category: AdminCategory; message: string }> {
+  const res = await staffApi().http.patch<Envelope<AdminCategory>>(
+    `/admin/api/categories/${encodeURIComponent(slug)}`,
+    body,
+  );
+  return { category: res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/featured-groups` (owners, managers): every featured group with its products in order. */
+export const staffFeaturedGroups = () =>
+  get<AdminFeaturedGroup[]>("/admin/api/featured-groups");
+
+/** `PUT /admin/api/featured-groups/{key}` (owners, managers): sets a group's title and products; the group afterwards and the server's message. */
+export async function staffSaveFeaturedGroup(
+  key: string,
+  body: FeaturedGroupBody,
+): Promise<{ group: AdminFeaturedGroup; message: string }> {
+  const res = await staffApi().http.put<Envelope<AdminFeaturedGroup>>(
+    `/admin/api/featured-groups/${encodeURIComponent(key)}`,
+    body,
+  );
+  return { group: res.data.data, message: res.data.message };
+}
+
+const picturesUrl = (productId: string) =>
+  `/admin/api/products/${encodeURIComponent(productId)}/pictures`;
+
+/** `GET /admin/api/products/{id}/pictures` (owners, managers): the product and its pictures, first first. */
+export const staffPictures = (productId: string) =>
+  get<ProductPictures>(picturesUrl(productId));
+
+/**
+ * `POST /admin/api/products/{id}/pictures` (multipart: file, alt): adds the picture as the last;
+ * answers it. `onProgress` hears the share of the upload sent (0 to 1).
+ */
+export async function staffAddPicture(
+  productId: string,
+  form: FormData,
+  onProgress?: (sent: number) => void,
+): Promise<ProductPicture> {
+  // As staffDeliver: this type makes axios leave the form to the browser, which writes the boundary.
+  // A few megabytes on a slow phone network take longer than the client's usual 15 s.
+  const res = await staffApi().http.post<Envelope<ProductPicture>>(
+    picturesUrl(productId),
+    form,
+    {
+      headers: { "Content-Type": "multipart/form-data" },
+      timeout: 120_000,
+      onUploadProgress: (event) =>
+        onProgress?.(event.total ? event.loaded / event.total : 0),
+    },
+  );
+  return res.data.data;
+}
+
+/** `PATCH /admin/api/products/{id}/pictures/{pictureId}` {alt}: the picture afterwards and the server's message. */
+export async function staffChangePictureAlt(
+  productId: string,
+  pictureId: string,
+  alt: string,
+): Promise<{ picture: ProductPicture; message: string }> {
+  const res = await staffApi().http.patch<Envelope<ProductPicture>>(
+    `${picturesUrl(productId)}/${encodeURIComponent(pictureId)}`,
+    { alt },
+  );
+  return { picture: res.data.data, message: res.data.message };
+}
+
+/** `DELETE /admin/api/products/{id}/pictures/{pictureId}`: the pictures left, first first. */
+export async function staffRemovePicture(
+  productId: string,
+  pictureId: string,
+): Promise<ProductPicture[]> {
+  const res = await staffApi().http.delete<Envelope<ProductPicture[]>>(
+    `${picturesUrl(productId)}/${encodeURIComponent(pictureId)}`,
+  );
+  return res.data.data;
+}
+
+/** `PUT /admin/api/products/{id}/pictures/order` {pictureIds}: every picture's id, first first; the pictures afterwards. */
+export async function staffOrderPictures(
+  productId: string,
+  pictureIds: string[],
+): Promise<ProductPicture[]> {
+  const res = await staffApi().http.put<Envelope<ProductPicture[]>>(
+    `${picturesUrl(productId)}/order`,
+    { pictureIds },
+  );
+  return res.data.data;
+}
+
+/** `GET /admin/api/coupons` (owners, managers): every coupon, newest first, with its paid and held uses. */
+export const staffCoupons = () => get<AdminCoupon[]>("/admin/api/coupons");
+
+/** `POST /admin/api/coupons` (owners, managers): a new coupon; the coupon and the server's message. */
+export async function staffCreateCoupon(
+  body: CouponCreateBody,
+): Promise<{ coupon: AdminCoupon; message: string }> {
+  const res = await staffApi().http.post<Envelope<AdminCoupon>>(
+    "/admin/api/coupons",
+    body,
+  );
+  return { coupon: res.data.data, message: res.data.message };
+}
+
+/** `PATCH /admin/api/coupons/{code}` (owners, managers): changes, pauses or resumes a coupon; the coupon afterwards and the server's message. */
+export async function staffChangeCoupon(
+  code: string,
+  body: CouponChangeBody,
+): Promise<{ coupon: AdminCoupon; message: string }> {
+  const res = await staffApi().http.patch<Envelope<AdminCoupon>>(
+    `/admin/api/coupons/${encodeURIComponent(code)}`,
+    body,
+  );
+  return { coupon: res.data.data, message: res.data.message };
+}
+
+/** `DELETE /admin/api/coupons/{code}` (owners, managers): removes a coupon no order took; the server's message. */
+export async function staffDeleteCoupon(code: string): Promise<string> {
+  const res = await staffApi().http.delete<Envelope<null>>(
+    `/admin/api/coupons/${encodeURIComponent(code)}`,
+  );
+  return res.data.message;
+}
+
+/** `GET /admin/api/coupons/{code}/redemptions?page=` (owners, managers): the orders holding the coupon, 50 a page. */
+export const staffCouponRedemptions = (code: string, page = 1) =>
+  get<CouponRedemptionPage>(
+    `/admin/api/coupons/${encodeURIComponent(code)}/redemptions`,
+    { page },
+  );
+
+/** `GET /admin/api/shop-details` (owners, managers): the branches and payment details as the shop uses them now. */
+export const staffShopDetails = () =>
+  get<ShopDetailsAnswer>("/admin/api/shop-details");
+
+/**
+ * `PUT /admin/api/shop-details?basedOn=` (owners, managers): replaces the branches and payment
+ * details; `basedOn` is the `updatedAt` the page read, or 'environment' (409 when someone saved
+ * since). The details afterwards and the server's message.
+ */
+export async function staffSaveShopDetails(
+  body: ShopDetailsBody,
+  basedOn: string,
+): Promise<{ answer: ShopDetailsAnswer; message: string }> {
+  const res = await staffApi().http.put<Envelope<ShopDetailsAnswer>>(
+    "/admin/api/shop-details",
+    body,
+    { params: { basedOn } },
+  );
+  return { answer: res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/settings` (owners, managers): the alert and delivery settings, the rates, the zone keys orders carry. */
+export const staffSettings = () => get<AdminSettings>("/admin/api/settings");
+
+/** The `?basedOn=` of a settings write: the time the page read the document (409 if it changed since). */
+const basedOnParams = (basedOn: string | null) =>
+  basedOn ? { params: { basedOn } } : {};
+
+/** `PUT /admin/api/settings/alerts?basedOn=` (owners, managers): the alert texts afterwards and the server's message. */
+export async function staffSaveAlerts(
+  body: AlertsDocument,
+  basedOn: string | null,
+): Promise<{ alerts: AlertsDocument; updatedAt: string | null; message: string }> {
+  const res = await staffApi().http.put<
+    Envelope<{ alerts: AlertsDocument; updatedAt: string | null }>
+  >("/admin/api/settings/alerts", body, basedOnParams(basedOn));
+  return { ...res.data.data, message: res.data.message };
+}
+
+/** `PUT /admin/api/settings/rates` (owners, managers): naira per dollar and per pound; the rates afterwards and the server's message. */
+export async function staffSaveRates(
+  body: RatesBody,
+): Promise<{ rates: AdminRate[]; message: string }> {
+  const res = await staffApi().http.put<Envelope<{ rates: AdminRate[] }>>(
+    "/admin/api/settings/rates",
+    body,
+  );
+  return { rates: res.data.data.rates, message: res.data.message };
+}
+
+/** `PUT /admin/api/settings/delivery?basedOn=` (owners, managers): the whole delivery document; it afterwards and the server's message. */
+export async function staffSaveDelivery(
+  body: DeliveryDocument,
+  basedOn: string | null,
+): Promise<{ delivery: DeliveryDocument; updatedAt: string | null; message: string }> {
+  const res = await staffApi().http.put<
+    Envelope<{ delivery: DeliveryDocument; updatedAt: string | null }>
+  >("/admin/api/settings/delivery", body, basedOnParams(basedOn));
+  return { ...res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/catalogue-file` (owners, managers): the catalogue as a CSV file; a link downloads it. */
+export const CATALOGUE_FILE_URL = "/admin/api/catalogue-file";
+
+/**
+ * `POST /admin/api/catalogue-file?dryRun=1|0` (owners, managers) with a CSV file as the body:
+ * `dryRun` checks it (what each row would change, and every error); otherwise imports it, all or
+ * nothing (a file with errors is refused with them in the message). The report and the server's message.
+ */
+export async function staffCatalogueFile(
+  file: Blob,
+  dryRun: boolean,
+): Promise<{ report: CatalogueImportReport; message: string }> {
+  // The file's bytes as they are (the server checks that they are UTF-8).
+  const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(new Error("The file could not be read"));
+    reader.readAsArrayBuffer(file);
+  });
+  const res = await staffApi().http.post<Envelope<CatalogueImportReport>>(
+    CATALOGUE_FILE_URL,
+    bytes,
+    {
+      params: { dryRun: dryRun ? 1 : 0 },
+      headers: { "Content-Type": "text/csv" },
+      timeout: 120_000,
+    },
+  );
+  return { report: res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/products/{id}` (owners, managers): the product for the editor and its choices; `new`: the choices alone. */
+export const staffProductEditor = (id: string) =>
+  get<ProductEditorData>(`/admin/api/products/${encodeURIComponent(id)}`);
+
+/** `POST /admin/api/products` (owners, managers): adds a product; the product and the server's message. */
+export async function staffCreateProduct(
+  body: ProductFieldsInput,
+): Promise<{ product: AdminProductDetail; message: string }> {
+  const res = await staffApi().http.post<Envelope<AdminProductDetail>>(
+    "/admin/api/products",
+    body,
+  );
+  return { product: res.data.data, message: res.data.message };
+}
+
+/** `PATCH /admin/api/products/{id}` (owners, managers): changes any of a product's fields; the product afterwards and the message. */
+export async function staffEditProduct(
+  id: string,
+  body: ProductPatchBody,
+): Promise<{ product: AdminProductDetail; message: string }> {
+  const res = await staffApi().http.patch<Envelope<AdminProductDetail>>(
+    `/admin/api/products/${encodeURIComponent(id)}`,
+    body,
+  );
+  return { product: res.data.data, message: res.data.message };
+}
+
+/** `POST /admin/api/products/{id}/duplicate` (owners, managers): an inactive copy; the copy and the message. */
+export async function staffDuplicateProduct(
+  id: string,
+): Promise<{ product: AdminProductDetail; message: string }> {
+  const res = await staffApi().http.post<Envelope<AdminProductDetail>>(
+    `/admin/api/products/${encodeURIComponent(id)}/duplicate`,
+    {},
   );
   return { product: res.data.data, message: res.data.message };
 }

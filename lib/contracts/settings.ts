@@ -1,7 +1,8 @@
 /**
  * The handshake (GET /v1/regal/handshake) and the settings documents it carries: delivery
  * settings (a base config and dated override configs), alert settings, and the shop's public
- * information (branches and payment details from configuration).
+ * information (branches and payment details: the stored 'shop' settings document, the
+ * environment's values until a manager first saves it; lib/contracts/shop-details.ts).
  */
 import { z } from 'zod';
 import type { DeliveryConfig, DeliverySettings, DeliveryZone, StateDeliveryZones } from '@/lib/domain/delivery';

@@ -31,6 +31,9 @@ export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx,
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
     throw error;
   }
+  // A former slug (the product was renamed in the back office): the call answered the product
+  // under its current slug, and links and search results move there for good.
+  if (product.slug !== slug) return { redirect: { destination: `/product/${encodeURIComponent(product.slug)}`, statusCode: 301 } };
   const handshake = await getGuestHandshake();
   const config = deliveryConfigFor(handshake.settings.deliverySettings, shopDay(new Date()));
   const fees = config.stateDeliveryZones.flatMap((state) => state.zones.filter((z) => z.areas.length > 0).map((z) => ({ label: `${z.label} (${z.areas.slice(0, 3).join(', ')}…)`, amount: z.amount })));

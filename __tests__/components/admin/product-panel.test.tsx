@@ -122,8 +122,11 @@ it('the list searches on the server, opens the panel under a product and shows i
   expect(products.getByText('Page 1 of 3')).toBeInTheDocument();
   expect(products.getByText('₦45,000')).toBeInTheDocument();
   expect(products.getByText('Deluxe ₦60,000')).toBeInTheDocument();
+  // Each product opens its editor; a new one starts from 'New product'.
+  expect(products.getByRole('link', { name: 'Edit Red Velvet – 24 red roses' })).toHaveAttribute('href', '/admin/products/p-1');
+  expect(screen.getByRole('link', { name: 'New product' })).toHaveAttribute('href', '/admin/products/new');
 
-  await userEvent.click(products.getByRole('button', { name: 'Edit Red Velvet – 24 red roses' }));
+  await userEvent.click(products.getByRole('button', { name: 'Quick edit Red Velvet – 24 red roses' }));
   const panel = within(screen.getByRole('form', { name: 'Change Red Velvet – 24 red roses' }));
   await userEvent.clear(panel.getByRole('textbox', { name: 'Price (₦)' }));
   await userEvent.type(panel.getByRole('textbox', { name: 'Price (₦)' }), '50000');

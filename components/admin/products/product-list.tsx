@@ -1,7 +1,7 @@
 /**
  * /admin/products: search products by name, slug or SKU (`GET /admin/api/products?q=&page=`, 25
- * a page, inactive ones included), and change one's price, sizes, stock or availability in the
- * panel under it. The search and page live in the URL (`?q=&page=`, replaced as they change), so
+ * a page, inactive ones included), change one's price, sizes, stock or availability in the
+ * panel under it ('Quick edit'), open its editor ('Edit') or a new product's ('New product'). The search and page live in the URL (`?q=&page=`, replaced as they change), so
  * a reload shows the same list. lib/api/staff.ts loads with the list.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -66,6 +66,9 @@ export function ProductList({ initialQuery, initialPage }: { initialQuery: strin
     <>
       <div className={styles.head}>
         <h1 className={styles.title}>Products</h1>
+        <a className={`${admin.primary} ${styles.newProduct}`} href="/admin/products/new">
+          New product
+        </a>
         <form role="search" className={styles.search} onSubmit={search}>
           <label className={styles.hidden} htmlFor="product-search">
             Search products

@@ -1,8 +1,8 @@
 /**
  * The products of /admin/products: a table on a desktop, one card per product on a phone (the
  * same markup, products.module.css): picture, name and slug, price (or each size's), stock,
- * whether it is sold, and 'Edit'. The edit panel and the outcome of the last change show right
- * under the product.
+ * whether it is sold, 'Edit' (the product's editor) and 'Quick edit' (price and stock in a panel).
+ * The quick panel and the outcome of the last change show right under the product.
  */
 import type { AdminProduct } from '@/lib/contracts/catalogue-admin';
 import { formatNaira } from '@/lib/domain/money';
@@ -64,10 +64,16 @@ export function ProductTable({ products, open, notice, onOpen, onSaved }: Props)
                 {!product.active && <span className={`${styles.badge} ${styles.no}`}>Not sold</span>}
               </td>
               <td className={styles.actions}>
-                <button type="button" className={styles.small} aria-expanded={open === product.id} onClick={() => onOpen(open === product.id ? null : product.id)}>
-                  Edit
-                  <span className={styles.hidden}>{` ${product.name}`}</span>
-                </button>
+                <span className={styles.actionButtons}>
+                  <a className={styles.small} href={`/admin/products/${product.id}`}>
+                    Edit
+                    <span className={styles.hidden}>{` ${product.name}`}</span>
+                  </a>
+                  <button type="button" className={styles.small} aria-expanded={open === product.id} onClick={() => onOpen(open === product.id ? null : product.id)}>
+                    Quick edit
+                    <span className={styles.hidden}>{` ${product.name}`}</span>
+                  </button>
+                </span>
               </td>
             </tr>,
           ];

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/server/db/client';
-import { categories, designOptions, productImages, products, productVariants, relatedProducts, searchTerms } from '@/lib/server/db/schema';
+import { categories, designOptions, productImages, productSlugRedirects, products, productVariants, relatedProducts, searchTerms } from '@/lib/server/db/schema';
 import type { Category, PaginateParams, Product, ProductDetail, ProductPage, ProductSummary } from '@/lib/contracts/catalogue';
 import { NotFoundError } from '@/lib/server/http/errors';
 import { productReviews } from '@/lib/server/services/orders/reviews';
@@ -272,13 +272,30 @@ export type ProductBySlugOptions = {
 /** Gifts offered beside a flower order (chocolates, wine, cakes, teddies, balloons). */
 const ADDON_CATEGORIES = ['chocolates-and-biscuits', 'wine-and-champagne', 'cakes-and-cupcakes', 'teddy-bears', 'balloons'];
 
-/** One product with its variants, images, design options, related products, add-ons, latest reviews and rating. */
-export async function productBySlug(db: Db, slug: string, options: ProductBySlugOptions): Promise<ProductDetail> {
+/** The product at `slug`, or the one that had it before a rename (`product_slug_redirects`). */
+async function productAtSlug(db: Db, slug: string, onlyActive: boolean): Promise<ProductRow | undefined> {
   const [row] = await db
     .select()
     .from(products)
-    .where(and(eq(products.slug, slug), activeOnly(options.onlyActive)))
+    .where(and(eq(products.slug, slug), activeOnly(onlyActive)))
     .limit(1);
+  if (row) return row;
+  const [moved] = await db
+    .select({ product: products })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(and(eq(productSlugRedirects.oldSlug, slug), activeOnly(onlyActive)))
+    .limit(1);
+  return moved?.product;
+}
+
+/**
+ * One product with its variants, images, design options, related products, add-ons, latest
+ * reviews and rating. A former slug of a renamed product answers that product, under its current
+ * `slug` (the product page then answers 301 to it).
+ */
+export async function productBySlug(db: Db, slug: string, options: ProductBySlugOptions): Promise<ProductDetail> {
+  const row = await productAtSlug(db, slug, options.onlyActive);
   if (!row) throw new NotFoundError(`No product is called "${slug}"`);
 
   const related = async (): Promise<ProductSummary[]> => {

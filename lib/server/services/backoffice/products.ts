@@ -4,6 +4,8 @@
  * A change runs in one transaction (the product's row locked, a `content_audit` line with the
  * fields before and after), then `contentChanged()` after the commit, so that the next shopper
  * request, here and on the other instances, reads the new product (lib/server/live/content.ts).
+ * The editor's whole-product writes (create, any field, duplicate) are in product-editor.ts and
+ * product-save.ts; `PATCH /admin/api/products/{id}` sends a quick change here.
  *
  * @example
  * await changeProduct(db, member, productId, { variants: [{ sku: 'RV-DLX', price: 80000 }] }, now());

@@ -1,10 +1,12 @@
 /**
- * /admin/products: owners and managers search the catalogue and change a product's price, sizes'
- * prices and stock, stock and availability; shoppers see the change on their next request.
- * Others go back to the board; not signed in: on to /admin/login. Private, never cached, never indexed.
+ * /admin/products: owners and managers search the catalogue, change a product's price, sizes'
+ * prices and stock, stock and availability in the quick panel, and open a product's editor
+ * ('Edit') or a new one ('New product'); shoppers see a change on their next request. Others go
+ * back to the board; not signed in: on to /admin/login. Private, never cached, never indexed.
  */
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { AdminFrame } from '@/components/admin/admin-frame';
+import { SectionTabs } from '@/components/admin/section-tabs';
 import { ProductList } from '@/components/admin/products/product-list';
 import type { StaffMe } from '@/lib/contracts/staff';
 import { getConfig } from '@/lib/server/config';
@@ -24,6 +26,7 @@ export const getServerSideProps = (async ({ req, res, query }) => {
 export default function AdminProducts({ brand, staff, q, page }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return (
     <AdminFrame title="Products" brand={brand} member={staff} current="products" wide>
+      <SectionTabs section="products" current="/admin/products" />
       <ProductList initialQuery={q} initialPage={page} />
     </AdminFrame>
   );
