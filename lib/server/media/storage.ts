@@ -21,24 +21,53 @@ export interface MediaStorage {
 }
 
 /** The kinds of uploaded media and their folders. */
-export type MediaKind = 'deliveries';
+export type MediaKind = 'deliveries' | 'products';
 
-/** A stored delivery photo's key: `deliveries/<32 hex>.webp`; the random part is the link's secret. */
-const KEY = /^deliveries\/[0-9a-f]{32}\.webp$/;
+/**
+ * The keys this module makes, per kind:
+ * - a delivery photo: `deliveries/<32 hex>.webp`; the random part is the link's secret;
+ * - a product picture: one file per width beside its stem `products/<32 hex>`, named
+ *   `products/<32 hex>-<width>.webp` (widths: lib/server/media/product-images.ts).
+ */
+const KEYS: Record<MediaKind, RegExp> = {
+  deliveries: /^deliveries\/[0-9a-f]{32}\.webp$/,
+  products: /^products\/[0-9a-f]{32}-[1-9][0-9]{1,3}\.webp$/,
+};
+const PRODUCT_STEM = /^products\/[0-9a-f]{32}$/;
 
-/** Whether `key` is one this module could have made. */
-export function isMediaKey(key: string): boolean {
-  return KEY.test(key);
+/** Whether `key` is one this module could have made (of `kind`, when given). */
+export function isMediaKey(key: string, kind?: MediaKind): boolean {
+  return kind ? KEYS[kind].test(key) : Object.values(KEYS).some((pattern) => pattern.test(key));
 }
 
-/** A new random key for a picture of `kind` (128 bits: the key is also the sender's link to it). */
-export function newMediaKey(kind: MediaKind): string {
+/** A new random key for a delivery photo (128 bits: the key is also the sender's link to it). */
+export function newMediaKey(kind: 'deliveries'): string {
   return `${kind}/${randomBytes(16).toString('hex')}.webp`;
+}
+
+/** Whether `stem` is a product picture's stem this module could have made (`products/<32 hex>`). */
+export function isProductPictureStem(stem: string): boolean {
+  return PRODUCT_STEM.test(stem);
+}
+
+/** A new random stem for an uploaded product picture, `products/<32 hex>`: its widths are stored beside it. */
+export function newProductPictureStem(): string {
+  return `products/${randomBytes(16).toString('hex')}`;
+}
+
+/**
+ * The key of one width of a product picture: `products/<32 hex>-<width>.webp`.
+ * @example productPictureKey('products/0123456789abcdef0123456789abcdef', 800) // 'products/0123456789abcdef0123456789abcdef-800.webp'
+ */
+export function productPictureKey(stem: string, width: number): string {
+  const key = `${stem}-${width}.webp`;
+  if (!isProductPictureStem(stem) || !isMediaKey(key, 'products')) throw new Error('Not a product picture key');
+  return key;
 }
 
 /** The address of a stored delivery photo (pages/api/media/d/[file].ts): the key's random part is the link's secret. */
 export function deliveryPhotoPath(key: string | null): string | null {
-  return key && isMediaKey(key) ? `/media/d/${key.slice('deliveries/'.length)}` : null;
+  return key && isMediaKey(key, 'deliveries') ? `/media/d/${key.slice('deliveries/'.length)}` : null;
 }
 
 function checked(key: string): string {

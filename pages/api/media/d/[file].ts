@@ -26,7 +26,7 @@ export default async function deliveryPhoto(req: ApiRequest, res: ApiResponse): 
   }
   const file = typeof req.query.file === 'string' ? req.query.file : '';
   const key = `deliveries/${file}`;
-  if (!isMediaKey(key)) return fail(res, 404, 'No such photo');
+  if (!isMediaKey(key, 'deliveries')) return fail(res, 404, 'No such photo');
   try {
     const bytes = await mediaStorage().get(key);
     if (!bytes) return fail(res, 404, 'No such photo');

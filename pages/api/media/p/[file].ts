@@ -5,6 +5,7 @@ import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
 import { logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, productImageWebp, type ImageWidth } from '@/lib/server/media/product-images';
+import { mediaStorage } from '@/lib/server/media/storage';
 
 /** A picture's file name: its image id (a UUID, 8-4-4-4-12 hex digits) and `.webp`. */
 const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
@@ -24,7 +25,11 @@ function fail(res: ApiResponse, status: number, message: string): void {
   res.end(message);
 }
 
-/** GET /media/p/{imageId}.webp?w={width}: a product picture as WebP. */
+/**
+ * GET /media/p/{imageId}.webp?w={width}: a product picture as WebP, drawn (the seed's samples) or
+ * uploaded in the back office (its stored width). The address changes with the picture (a new
+ * upload is a new image id), so browsers and shared caches may keep an answer for good.
+ */
 export default async function productImage(req: ApiRequest, res: ApiResponse): Promise<void> {
   const requestId = newRequestId();
   res.setHeader('X-Request-Id', requestId);
@@ -39,8 +44,8 @@ export default async function productImage(req: ApiRequest, res: ApiResponse): P
   if (!FILE_NAME.test(parsed.data.file)) return fail(res, 404, 'No such picture');
   const width = (parsed.data.w ?? DEFAULT_IMAGE_WIDTH) as ImageWidth;
   try {
-    const cacheDir = path.join(getConfig().dataDir, 'media');
-    const bytes = await productImageWebp(await getDb(), cacheDir, parsed.data.file.slice(0, 36), width);
+    const where = { cacheDir: path.join(getConfig().dataDir, 'media'), storage: mediaStorage() };
+    const bytes = await productImageWebp(await getDb(), where, parsed.data.file.slice(0, 36), width);
     if (!bytes) return fail(res, 404, 'No such picture');
     res.statusCode = 200;
     res.setHeader('Content-Type', 'image/webp');
