@@ -64,3 +64,31 @@ export async function fillLagosDelivery(page: Page, residenceType = 'Home'): Pro
   await page.getByLabel('Delivery zone').selectOption('lagos-central');
   await pickDay(page, /Delivery date/);
 }
+
+/**
+ * A guest order of `product` made through the API (created, then its checkout details sent),
+ * delivered to Lagos central on `day` (YYYY-MM-DD): the delivery fee in naira it is charged.
+ */
+export async function lagosCentralFeeOn(shopUrl: string, product: Pick<Listed, 'id' | 'sku' | 'name'>, day: string): Promise<number> {
+  const json = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${shopUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = (await res.json()) as { data: Record<string, unknown>; message: string };
+    assert.ok(res.ok, `${path}: ${res.status} ${answer.message}`);
+    return answer.data;
+  };
+  const created = await json('POST', '/v1/firebase/order/create', {
+    cartItems: [{ productId: product.id, SKU: product.sku, quantity: 1, image: { src: '/media/p/x.webp', alt: product.name } }],
+    currency: 'NGN',
+    deliveryDate: '',
+  });
+  const answer = await json('PUT', `/v1/firebase/order/checkout-order/${String(created.id)}`, {
+    orderData: {
+      deliveryDate: day,
+      recipient: { method: 'delivery', name: 'Amaka Obi', phone: '0803 123 4567', address: '5 Bourdillon Road, Ikoyi', state: 'lagos', residenceType: 'Home' },
+      deliveryDetails: { zone: 'lagos-central' },
+    },
+    userData: { name: 'Tunde Bakare', email: `tunde.${Date.now().toString(36)}@example.com`, phone: '08091234567', phoneCountryCode: '+234' },
+    currency: 'NGN',
+  });
+  return (answer.order as { amounts: { deliveryFee: number } }).amounts.deliveryFee;
+}
