@@ -1,7 +1,8 @@
 /** @jest-environment node */
 /**
  * Manual payments over real HTTP against the real database: the transfer instructions per method
- * and currency (exact amount, account or Bitcoin address from configuration, order number), 'I
+ * and currency (exact amount, account or Bitcoin address from the shop's details — the
+ * environment's values until the back office saves them, see shop-details.test.ts — order number), 'I
  * have sent it' (awaiting confirmation, never paid; idempotent), and staff confirming with
  * PUT /v1/admin/order/{id}/status, which pays the order and e-mails the sender (with an amount
  * short of the total: part paid, no e-mail; without one: all that is still due).
@@ -13,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Order } from '@/lib/contracts/orders';
 import type { ManualInstructions, PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
 import { getConfig } from '@/lib/server/config';
+import { readShopDetails } from '@/lib/server/services/settings';
 import type { Db } from '@/lib/server/db/client';
 import { orderAudit, paymentAttempts, transferReceipts } from '@/lib/server/db/schema';
 import { mailIdle } from '@/lib/server/mail/mailer';
@@ -67,26 +69,26 @@ async function instructions(order: Order): Promise<ManualInstructions> {
 }
 
 describe('instructions', () => {
-  it('GTBank: the naira total, the account from configuration and the order number', async () => {
-    const { paymentInfo } = getConfig();
+  it("GTBank: the naira total, the shop's naira account and the order number", async () => {
     const order = await manualOrder('gtbTransfer');
+    const { naira } = (await readShopDetails(db)).details.payment;
     expect(await instructions(order)).toEqual({
       method: 'gtbTransfer',
       currency: 'NGN',
       amount: order.amountsInCurrency.total,
       orderNumber: order.orderNumber,
       details: [
-        { label: 'Bank', value: paymentInfo.bankName },
-        { label: 'Account name', value: paymentInfo.bankAccountName },
-        { label: 'Account number', value: paymentInfo.bankAccountNumber },
+        { label: 'Bank', value: naira.bankName },
+        { label: 'Account name', value: naira.accountName },
+        { label: 'Account number', value: naira.accountNumber },
       ],
     });
     expect(await attemptsOf(order.id)).toEqual([]); // showing instructions records nothing
   });
 
-  it('Lead Bank (USD) and NatWest (GBP): the amount in the order currency and the configured account', async () => {
-    const { payments } = getConfig();
+  it("Lead Bank (USD) and NatWest (GBP): the amount in the order currency and the shop's account", async () => {
     const usd = await manualOrder('leadBankTransfer', 'USD');
+    const payments = (await readShopDetails(db)).details.payment;
     expect(await instructions(usd)).toMatchObject({
       currency: 'USD',
       amount: usd.amountsInCurrency.total,
@@ -112,6 +114,7 @@ describe('instructions', () => {
 
   it('Bitcoin: the address and the dollar amount, worth in Bitcoin at the rate when sending', async () => {
     const order = await manualOrder('bitcoinTransfer', 'USD');
+    const { bitcoinAddress } = (await readShopDetails(db)).details.payment;
     const total = order.amountsInCurrency.total.toLocaleString('en-US', { minimumFractionDigits: 2 });
     expect(await instructions(order)).toEqual({
       method: 'bitcoinTransfer',
@@ -119,7 +122,7 @@ describe('instructions', () => {
       amount: order.amountsInCurrency.total,
       orderNumber: order.orderNumber,
       details: [
-        { label: 'Bitcoin address', value: getConfig().paymentInfo.bitcoinAddress },
+        { label: 'Bitcoin address', value: bitcoinAddress },
         { label: 'Amount in Bitcoin', value: `The Bitcoin equivalent of USD ${total} at the exchange rate when you send it` },
       ],
     });

@@ -136,6 +136,11 @@ export type Config = {
   businessId: string;
   brandName: string;
   contactEmail: string;
+  /**
+   * The branches and payment details as the environment gives them: the first seed of the `shop`
+   * settings document, used until the back office first saves it (and by the static 404 page).
+   * Readers go through `readShopDetails()` (lib/server/services/settings.ts), never these.
+   */
   branches: Branch[];
   paymentInfo: PaymentInfo;
   /** Street address of each pickup point, by code (LPI, LPL, APA). */
@@ -191,7 +196,7 @@ export type PaymentsConfig = {
   monnify: { apiKey: string | undefined; secretKey: string | undefined; contractCode: string | undefined; baseUrl: string };
   /** How long a call to a provider may take before the shopper is told to try again. */
   timeoutMs: number;
-  /** Manual transfer details shown to the shopper (naira bank details are in `paymentInfo`). */
+  /** Manual transfer accounts' first seed, like `paymentInfo` (the `shop` settings document holds them once saved). */
   leadBank: { accountName: string; accountNumber: string; routingNumber: string };
   natwest: { accountName: string; accountNumber: string; sortCode: string };
 };

@@ -1,6 +1,7 @@
 /**
  * Manual payments (GTBank, Lead Bank and NatWest transfers, Bitcoin): the instructions the shopper
- * sees (the exact amount in the order's currency, the account or address from configuration, the
+ * sees (the exact amount in the order's currency, the account or address from the shop's payment
+ * details — the `shop` settings document, or the environment's values until it is saved — and the
  * order number to quote), and 'I have sent it', which only ever makes the order wait for staff:
  * the payment status becomes 'awaiting confirmation' (never a paid status) and staff confirm with
  * `PUT /v1/admin/order/{id}/status` {status: 'paid'}.
@@ -8,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { ManualInstructions } from '@/lib/contracts/payments';
 import type { Order } from '@/lib/contracts/orders';
-import { getConfig } from '@/lib/server/config';
+import type { ShopDetails } from '@/lib/contracts/shop-details';
 import type { Db } from '@/lib/server/db/client';
 import { paymentAttempts } from '@/lib/server/db/schema';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
@@ -26,34 +27,41 @@ export function isManualMethod(key: string | null): key is ManualMethodKey {
   return PAYMENT_METHODS.some((m) => m.key === key && m.kind === 'manual');
 }
 
-/** The transfer details of a manual method for an order, in its currency. */
-export function manualInstructions(order: Pick<OrderRow, 'orderNumber' | 'currency' | 'totalInCurrency'>, method: ManualMethodKey): ManualInstructions {
-  const { paymentInfo, payments } = getConfig();
+/**
+ * The transfer details of a manual method for an order, in its currency, from the shop's payment
+ * details as they are now (`readShopDetails(db).details.payment`, services/settings.ts).
+ */
+export function manualInstructions(
+  order: Pick<OrderRow, 'orderNumber' | 'currency' | 'totalInCurrency'>,
+  method: ManualMethodKey,
+  payment: ShopDetails['payment'],
+): ManualInstructions {
+  const { naira, leadBank, natwest } = payment;
   const details: ManualInstructions['details'] = (() => {
     switch (method) {
       case 'gtbTransfer':
         return [
-          { label: 'Bank', value: paymentInfo.bankName },
-          { label: 'Account name', value: paymentInfo.bankAccountName },
-          { label: 'Account number', value: paymentInfo.bankAccountNumber },
+          { label: 'Bank', value: naira.bankName },
+          { label: 'Account name', value: naira.accountName },
+          { label: 'Account number', value: naira.accountNumber },
         ];
       case 'leadBankTransfer':
         return [
           { label: 'Bank', value: 'Lead Bank' },
-          { label: 'Account name', value: payments.leadBank.accountName },
-          { label: 'Account number', value: payments.leadBank.accountNumber },
-          { label: 'Routing number', value: payments.leadBank.routingNumber },
+          { label: 'Account name', value: leadBank.accountName },
+          { label: 'Account number', value: leadBank.accountNumber },
+          { label: 'Routing number', value: leadBank.routingNumber },
         ];
       case 'natwestTransfer':
         return [
           { label: 'Bank', value: 'NatWest' },
-          { label: 'Account name', value: payments.natwest.accountName },
-          { label: 'Account number', value: payments.natwest.accountNumber },
-          { label: 'Sort code', value: payments.natwest.sortCode },
+          { label: 'Account name', value: natwest.accountName },
+          { label: 'Account number', value: natwest.accountNumber },
+          { label: 'Sort code', value: natwest.sortCode },
         ];
       case 'bitcoinTransfer':
         return [
-          { label: 'Bitcoin address', value: paymentInfo.bitcoinAddress },
+          { label: 'Bitcoin address', value: payment.bitcoinAddress },
           // We hold no Bitcoin price: the shopper sends the dollar amount's worth when sending.
           { label: 'Amount in Bitcoin', value: `The Bitcoin equivalent of ${formatMinor(orderAmountMinor(order.totalInCurrency, order.currency as CurrencyCode), order.currency)} at the exchange rate when you send it` },
         ];

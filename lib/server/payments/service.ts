@@ -35,6 +35,7 @@ import { addEvent, loadOrder, readOrder, recheckOrderBeforePayment, type OrderRo
 import { transition } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState } from '@/lib/server/services/orders/rows';
 import { readCart, saveCart } from '@/lib/server/services/accounts/records';
+import { readShopDetails } from '@/lib/server/services/settings';
 import { methodAllows } from '@/lib/domain/checkout';
 import { isPaid, paymentRefusal, TEST_PAYMENT_MARK, type Actor } from '@/lib/domain/order-lifecycle';
 import { formatMinor, type CurrencyCode } from '@/lib/domain/money';
@@ -85,7 +86,8 @@ export async function startPayment(db: Db, orderId: string, at: Date): Promise<P
     const currency = order.currency as CurrencyCode;
     if (!methodAllows(method, currency)) throw new BadRequestError(`${providerLabel(method)} is not available in ${currency}; please choose another way to pay`);
     if (!order.senderEmail) throw new BadRequestError('senderEmail is required before payment');
-    if (isManualMethod(method)) return { kind: 'manual' as const, instructions: manualInstructions(order, method) };
+    // The account or address as the back office last saved it (shop details), read with the order.
+    if (isManualMethod(method)) return { kind: 'manual' as const, instructions: manualInstructions(order, method, (await readShopDetails(tx)).details.payment) };
     if (!isCardMethod(method)) throw new BadRequestError(CHOOSE_METHOD_MESSAGE);
     const amountMinor = orderAmountMinor(order.totalInCurrency, currency);
     if (amountMinor <= 0n) throw new BadRequestError('There is nothing to pay on this order');

@@ -1,12 +1,15 @@
 /**
  * Shop settings and the handshake answer: currencies, today's delivery fees, the delivery and
- * alert settings documents, and the public shop information from configuration.
+ * alert settings documents, and the public shop information (the brand and contact e-mail and
+ * pickup addresses from configuration; the branches and payment details from the settings
+ * document `shop`, with the environment's values standing in until the back office first saves it).
  */
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { currencies, featuredGroups, settings } from '@/lib/server/db/schema';
-import { getConfig } from '@/lib/server/config';
+import { getConfig, type Config } from '@/lib/server/config';
 import { alertSettingsSchema, deliverySettingsSchema, type AlertSettings, type DeliverySettings, type Handshake, type ShopInfo } from '@/lib/contracts/settings';
+import { shopDetailsSchema, type ShopDetails } from '@/lib/contracts/shop-details';
 import { deliveryConfigFor, zoneAmounts } from '@/lib/domain/delivery';
 import { shopDay } from '@/lib/domain/dates';
 import { SEED_ALERT_SETTINGS, SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
@@ -33,16 +36,63 @@ export async function readSettings(db: Db): Promise<{ delivery: DeliverySettings
   };
 }
 
-/** Public information about the shop: branches, contact and payment details. */
-export function shopInfo(): ShopInfo {
-  const config = getConfig();
+/** The settings document that holds the branches and payment details (lib/contracts/shop-details.ts). */
+export const SHOP_DETAILS_KEY = 'shop';
+
+/**
+ * The branches and payment details as the environment gives them: what the shop shows until the
+ * back office first saves the `shop` document (and what the static 404 page keeps showing).
+ */
+export function shopDetailsFromConfig(config: Config = getConfig()): ShopDetails {
+  const branch = (key: 'lagos' | 'abuja') => {
+    const b = config.branches.find((candidate) => candidate.key === key)!;
+    return { name: b.name, address: b.address, phone: b.phone, whatsapp: b.whatsapp, mapUrl: b.mapUrl, hours: b.hours };
+  };
+  const { paymentInfo, payments } = config;
+  return {
+    branches: { lagos: branch('lagos'), abuja: branch('abuja') },
+    payment: {
+      naira: { bankName: paymentInfo.bankName, accountName: paymentInfo.bankAccountName, accountNumber: paymentInfo.bankAccountNumber },
+      walletEmail: paymentInfo.walletEmail,
+      bitcoinAddress: paymentInfo.bitcoinAddress,
+      leadBank: { ...payments.leadBank },
+      natwest: { ...payments.natwest },
+    },
+  };
+}
+
+export type StoredShopDetails = { details: ShopDetails; stored: boolean; updatedAt: Date | null };
+
+/**
+ * The shop's branches and payment details: the stored `shop` document, or the environment's
+ * values while there is none (or while the stored one is not valid, which is logged).
+ */
+export async function readShopDetails(db: Db): Promise<StoredShopDetails> {
+  const [row] = await db.select({ value: settings.value, updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, SHOP_DETAILS_KEY));
+  if (!row) return { details: shopDetailsFromConfig(), stored: false, updatedAt: null };
+  const parsed = shopDetailsSchema.safeParse(row.value);
+  if (!parsed.success) {
+    console.error('[settings] the stored shop details are invalid; using the environment\'s values');
+    return { details: shopDetailsFromConfig(), stored: false, updatedAt: null };
+  }
+  return { details: parsed.data, stored: true, updatedAt: row.updatedAt };
+}
+
+/** The public shop information for the given branch and payment details (configuration adds the rest). */
+export function shopInfoFrom(details: ShopDetails, config: Config = getConfig()): ShopInfo {
+  const { naira, walletEmail, bitcoinAddress } = details.payment;
   return {
     brandName: config.brandName,
     contactEmail: config.contactEmail,
-    branches: config.branches,
-    paymentInfo: config.paymentInfo,
+    branches: (['lagos', 'abuja'] as const).map((key) => ({ key, ...details.branches[key] })),
+    paymentInfo: { bankName: naira.bankName, bankAccountName: naira.accountName, bankAccountNumber: naira.accountNumber, walletEmail, bitcoinAddress },
     pickupLocations: PICKUP_LOCATIONS.map((p) => ({ ...p, address: config.pickupAddresses[p.code] })),
   };
+}
+
+/** Public information about the shop: branches, contact and payment details, as stored now. */
+export async function shopInfo(db: Db): Promise<ShopInfo> {
+  return shopInfoFrom((await readShopDetails(db)).details);
 }
 
 /**
@@ -50,15 +100,16 @@ export function shopInfo(): ShopInfo {
  * logged-in user's record (see `currentUserRecord()` in services/accounts), null for a guest.
  */
 export async function handshake(db: Db, now: Date, user: UserRecord | null = null): Promise<Handshake> {
-  const [currencyRows, stored, groups] = await Promise.all([
+  const [currencyRows, stored, groups, info] = await Promise.all([
     db.select({ name: currencies.name, conversionRate: currencies.conversionRate, sign: currencies.sign }).from(currencies).orderBy(asc(currencies.sortOrder)),
     readSettings(db),
     db.select({ key: featuredGroups.key, title: featuredGroups.title, featuredSlugs: featuredGroups.featuredSlugs }).from(featuredGroups).orderBy(asc(featuredGroups.key)),
+    shopInfo(db),
   ]);
   return {
     user,
     currencies: currencyRows.length > 0 ? currencyRows : [...DEFAULT_CURRENCIES],
     deliveryZoneAmount: zoneAmounts(deliveryConfigFor(stored.delivery, shopDay(now))),
-    settings: { deliverySettings: stored.delivery, alertSettings: stored.alerts, shopInfo: shopInfo(), featuredGroups: groups },
+    settings: { deliverySettings: stored.delivery, alertSettings: stored.alerts, shopInfo: info, featuredGroups: groups },
   };
 }
