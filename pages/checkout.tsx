@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { InferGetServerSidePropsType } from 'next';
 import { Seo } from '@/components/seo/seo';
 import { StageHeader } from '@/components/checkout/stage-header';
-import type { DeliverySettings } from '@/lib/contracts/settings';
+import type { AlertSettings, DeliverySettings } from '@/lib/contracts/settings';
 import { getGuestHandshake, withShell } from '@/lib/server/shell';
 import { useOrder } from '@/lib/state/checkout-order';
 import styles from './checkout.module.css';
@@ -18,10 +18,13 @@ const CheckoutMain = lazy(() => import('@/components/checkout/checkout-main').th
 
 const CHECKOUT_CACHE_CONTROL = 'private, no-store';
 
-export const getServerSideProps = withShell<{ deliverySettings: DeliverySettings }>(async (ctx) => {
+/** `paymentAlerts`: the shop's note per payment method (back-office settings), shown beside the method. */
+type Props = { deliverySettings: DeliverySettings; paymentAlerts?: AlertSettings['paymentAlerts'] };
+
+export const getServerSideProps = withShell<Props>(async (ctx) => {
   const handshake = await getGuestHandshake();
   ctx.res.setHeader('Cache-Control', CHECKOUT_CACHE_CONTROL);
-  return { props: { deliverySettings: handshake.settings.deliverySettings } };
+  return { props: { deliverySettings: handshake.settings.deliverySettings, paymentAlerts: handshake.settings.alertSettings.paymentAlerts } };
 });
 
 function Loading() {
@@ -32,7 +35,7 @@ function Loading() {
   );
 }
 
-export default function CheckoutPage({ deliverySettings }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function CheckoutPage({ deliverySettings, paymentAlerts = [] }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const { stage } = useOrder();
   const [mounted, setMounted] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the checkout's code loads only in the browser, after hydration
@@ -44,7 +47,7 @@ export default function CheckoutPage({ deliverySettings }: InferGetServerSidePro
       <StageHeader stage={stage} />
       {mounted ? (
         <Suspense fallback={<Loading />}>
-          <CheckoutMain settings={deliverySettings} />
+          <CheckoutMain settings={deliverySettings} paymentAlerts={paymentAlerts} />
         </Suspense>
       ) : (
         <Loading />

@@ -18,7 +18,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useRouter } from 'next/router';
 import { getOrder } from '@/lib/api/calls';
 import { useApi } from '@/lib/state/browser-api';
-import type { DeliverySettings } from '@/lib/contracts/settings';
+import type { AlertSettings, DeliverySettings } from '@/lib/contracts/settings';
 import { isPaidStatus } from '@/lib/domain/order';
 import { dispatchOrder, forgetCheckout, orderSnapshot, useOrder } from '@/lib/state/checkout-order';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
@@ -110,7 +110,7 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
   return { state, check, retry: () => setAttempt((n) => n + 1) };
 }
 
-export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
+export function CheckoutMain({ settings, paymentAlerts = [] }: { settings: DeliverySettings; paymentAlerts?: AlertSettings['paymentAlerts'] }) {
   const router = useRouter();
   const { order, orderId: storedId, stage } = useOrder();
   const { openAuth } = useUser();
@@ -168,7 +168,7 @@ export function CheckoutMain({ settings }: { settings: DeliverySettings }) {
     <Suspense fallback={<CheckoutLoading />}>
       <div className={styles.columns}>
         <div className={styles.main}>
-          {stage === 1 ? <DeliveryForm key={order.id} order={order} settings={settings} onChoice={onChoice} /> : <PaymentStage order={order} check={check} />}
+          {stage === 1 ? <DeliveryForm key={order.id} order={order} settings={settings} onChoice={onChoice} /> : <PaymentStage order={order} check={check} alerts={paymentAlerts} />}
         </div>
         <OrderSummary order={order} settings={settings} choice={stage === 1 ? choice : null} editable={!isWaitingOnShop(order)} />
       </div>

@@ -7,12 +7,14 @@
  * provider's pay button, or the transfer details), with `check`, what came of a return from the
  * provider that did not end paid. 'Back' returns to the delivery details. An order whose transfer
  * the shopper said is sent shows <TransferSent> instead, and one staff recorded part of the money
- * for <PartPaid>.
+ * for <PartPaid>. A payment alert the shop set for a method (the back office's settings, e.g.
+ * 'Quote your order number as the transfer reference') shows under that method's description.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { updatePaymentDetails } from '@/lib/api/calls';
 import { useApi } from '@/lib/state/browser-api';
 import type { Order } from '@/lib/contracts/orders';
+import type { AlertSettings } from '@/lib/contracts/settings';
 import { paymentMethodsFor, type PaymentMethodKey } from '@/lib/domain/checkout';
 import { formatAmount } from '@/lib/domain/money';
 import { useCurrency } from '@/lib/state/currency-context';
@@ -24,7 +26,9 @@ import { isAwaitingConfirmation, isPartPaid, type PaymentCheck } from './payment
 import { PartPaid, TransferSent } from './transfer-instructions';
 import styles from './checkout.module.css';
 
-export function PaymentStage({ order, check = null }: { order: Order; check?: PaymentCheck | null }) {
+type Props = { order: Order; check?: PaymentCheck | null; alerts?: AlertSettings['paymentAlerts'] };
+
+export function PaymentStage({ order, check = null, alerts = [] }: Props) {
   const getApi = useApi();
   const { currency, price } = useCurrency();
   const id = useId();
@@ -79,6 +83,13 @@ export function PaymentStage({ order, check = null }: { order: Order; check?: Pa
                   <strong>{method.label}</strong>
                   <span id={`${id}${method.key}`} className={styles.choiceText}>
                     {method.description}
+                    {alerts
+                      .filter((alert) => alert.paymentMethod === method.key && alert.message.trim())
+                      .map((alert) => (
+                        <span key={alert.paymentMethod} className={styles.methodAlert}>
+                          {alert.message}
+                        </span>
+                      ))}
                   </span>
                 </span>
               </label>

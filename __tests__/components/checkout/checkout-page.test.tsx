@@ -16,7 +16,13 @@ let mockRouter = checkoutRouter();
 jest.mock('next/router', () => ({ __esModule: true, useRouter: () => mockRouter, default: { router: null } }));
 jest.mock('@/lib/server/shell', () => ({
   withShell: (inner: (ctx: unknown, shell: unknown) => Promise<unknown>) => (ctx: unknown) => inner(ctx, {}),
-  getGuestHandshake: () => Promise.resolve({ settings: { deliverySettings: jest.requireActual('@/lib/samples/settings').SEED_DELIVERY_SETTINGS } }),
+  getGuestHandshake: () =>
+    Promise.resolve({
+      settings: {
+        deliverySettings: jest.requireActual('@/lib/samples/settings').SEED_DELIVERY_SETTINGS,
+        alertSettings: jest.requireActual('@/lib/samples/settings').SEED_ALERT_SETTINGS,
+      },
+    }),
 }));
 jest.mock('@/lib/ui/notify');
 
@@ -142,10 +148,10 @@ describe('/checkout', () => {
 });
 
 describe('getServerSideProps', () => {
-  it('marks the page private and sends the delivery settings', async () => {
+  it("marks the page private and sends the delivery settings and the shop's payment alerts", async () => {
     const setHeader = jest.fn();
     const result = await getServerSideProps({ res: { setHeader }, query: {} } as unknown as GetServerSidePropsContext);
     expect(setHeader).toHaveBeenCalledWith('Cache-Control', 'private, no-store');
-    expect(result).toEqual({ props: { deliverySettings: settings } });
+    expect(result).toEqual({ props: { deliverySettings: settings, paymentAlerts: jest.requireActual('@/lib/samples/settings').SEED_ALERT_SETTINGS.paymentAlerts } });
   });
 });

@@ -33,12 +33,12 @@ const checkedOut = makeOrder({
   amountsInCurrency: { subtotal: 140000, deliveryFee: 10000, discount: 0, total: 150000 },
 });
 
-async function openPayment(currency: CurrencyCode, routes: Parameters<typeof answer>[0] = {}) {
+async function openPayment(currency: CurrencyCode, routes: Parameters<typeof answer>[0] = {}, paymentAlerts: { paymentMethod: string; message: string }[] = []) {
   // Logged in: no auth dialog in the way.
   storeVisit({ user: record('ada@example.com'), orderId: 'order-1' });
   const seen = answer({ 'GET /v1/firebase/order/order-1': ok(checkedOut), ...routes });
   mockRouter = checkoutRouter('/checkout', { orderId: 'order-1' });
-  renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} />, { currency });
+  renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} paymentAlerts={paymentAlerts} />, { currency });
   await screen.findByRole('heading', { name: 'Delivery details' });
   act(() => dispatchOrder({ type: 'setStage', stage: 2 }));
   await screen.findByRole('heading', { name: 'Payment' });
@@ -58,6 +58,18 @@ describe('payment methods', () => {
     expect(screen.getByRole('group', { name: `Choose how to pay in ${currency}` })).toBeInTheDocument();
     for (const radio of screen.getAllByRole('radio')) expect(radio).toHaveAccessibleDescription(/\w+/);
     expect(screen.getByText(/^Amount to pay/)).toHaveTextContent(`Amount to pay: ${amount}`);
+  });
+
+  it("shows the shop's payment alert under its method, as part of the method's description, and none for other methods", async () => {
+    await openPayment('NGN', {}, [
+      { paymentMethod: 'gtbTransfer', message: 'Quote your order number as the transfer reference.' },
+      { paymentMethod: 'payPal', message: 'PayPal is slow today.' },
+    ]);
+    expect(screen.getByRole('radio', { name: /GTBank/ })).toHaveAccessibleDescription(/Quote your order number as the transfer reference\.$/);
+    expect(screen.getByRole('radio', { name: /Paystack/ })).not.toHaveAccessibleDescription(/Quote your order number/);
+    expect(screen.queryByText('PayPal is slow today.')).not.toBeInTheDocument();
+    act(() => chooseCurrency('GBP'));
+    expect(screen.getByText('PayPal is slow today.')).toBeInTheDocument();
   });
 
   it('switching currency in the header changes the list and the amounts', async () => {
