@@ -9,8 +9,11 @@
  * where a page reads the database's staff tables, through `currentStaff()` only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GetServerSideProps } from 'next';
 import { getDb } from '@/lib/server/db/client';
+import { getConfig } from '@/lib/server/config';
 import type { StaffMe } from '@/lib/contracts/staff';
+import { ALL_BRANCH_ROLES } from '@/lib/domain/staff';
 import { appendSetCookie } from '@/lib/server/http/cookies';
 import { currentStaff } from '@/lib/server/services/staff/access';
 import { clearedSessionCookie, sessionToken } from '@/lib/server/services/staff/sessions';
@@ -32,3 +35,18 @@ export async function backOfficeVisitor(req: IncomingMessage, res: ServerRespons
   const { sessionId: _sessionId, ...visible } = member;
   return visible;
 }
+
+/** What a back-office page open to some roles gets: the shop's name and the signed-in member. */
+export type BackOfficePageProps = { brand: string; staff: StaffMe };
+
+/**
+ * The getServerSideProps of a back-office page for owners and managers (the catalogue and the
+ * settings): their name and role; anyone else signed in goes back to the board, nobody signed in
+ * on to /admin/login.
+ */
+export const managersPage = (async ({ req, res }) => {
+  const staff = await backOfficeVisitor(req, res);
+  if (!staff) return { redirect: { destination: '/admin/login', permanent: false } };
+  if (!ALL_BRANCH_ROLES.includes(staff.role)) return { redirect: { destination: '/admin', permanent: false } };
+  return { props: { brand: getConfig().brandName, staff } };
+}) satisfies GetServerSideProps<BackOfficePageProps>;
