@@ -8,7 +8,8 @@
  * - a shopper buys it (a size, the cart, the checkout as a guest, the Paystack sandbox) and the
  *   order is paid;
  * - the manager changes a size's price: the shopper's next load of the product page shows it;
- * - the manager raises Valentine's Lagos central fee: an order for 14 February is charged it at once.
+ * - the manager raises Valentine's Lagos central fee: an order for 14 February is charged it at once;
+ * - the owner reads each of those changes, by whom and field by field, in the content audit.
  *
  * With E2E_SCREENSHOTS=<dir> each step is saved there per database and width.
  */
@@ -24,6 +25,7 @@ import { freePort, type Postgres, startPostgres, whyNoPostgres } from './postgre
 
 const run = Date.now().toString(36);
 const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
+const owner: Member = { email: `owner.${run}@shop.test`, name: 'Ada Owner', role: 'owner', password: 'lilies-at-the-gate-1963' };
 const noPostgres = whyNoPostgres();
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-journey-'));
 
@@ -69,7 +71,7 @@ for (const database of [
         pg = startPostgres(await freePort());
         databaseUrl = pg.newDatabase('shop_catalogue_journey');
       }
-      started = await startBackOfficeShop([manager], { databaseUrl });
+      started = await startBackOfficeShop([manager, owner], { databaseUrl });
     });
 
     after(async () => {
@@ -213,6 +215,19 @@ for (const database of [
         await peaks.getByRole('status').filter({ hasText: 'Valentine peak is saved' }).waitFor();
         const listed = (await (await fetch(`${shop.url}/v1/product/slug/${slug}`)).json()) as { data: { id: string; sku: string; name: string; variants: { sku: string }[] } };
         assert.equal(await lagosCentralFeeOn(shop.url, { ...listed.data, sku: listed.data.variants[0]!.sku }, nextValentine()), fee);
+
+        // The owner reads the changes in the content audit: the product's (added, three pictures, the new price) and the delivery settings'.
+        const audit = await signIn(shop.url, catcher, await device(browser, width, errors), owner);
+        await audit.goto(`${shop.url}/admin/audit?log=content`, { waitUntil: 'networkidle' });
+        const changes = audit.getByRole('region', { name: 'Changes to the shop' });
+        await changes.getByRole('listitem').first().waitFor();
+        const log = await changes.innerText();
+        assert.match(log, new RegExp(`Settings\\s+delivery\\s+updated by Bisi Manager \\(Manager\\)[\\s\\S]*?overrideConfigs\\.0\\.stateDeliveryZones\\.0\\.zones\\.0\\.amount\\s+\\d+ → ${fee}`, 'i'));
+        assert.match(log, new RegExp(`Product\\s+${title} – coral roses and ivory lilies\\s+updated by Bisi Manager`, 'i'));
+        assert.match(log, /variants\.1\.price\s*62000 → 64500/);
+        assert.equal(await changes.getByRole('listitem').filter({ hasText: `Picture of ${title}` }).count(), 3);
+        await shot(audit, name('content-audit'));
+        await audit.context().close();
 
         assert.deepEqual(errors, []);
         await page.context().close();

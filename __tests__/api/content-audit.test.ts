@@ -94,7 +94,21 @@ test('only owners read it; an unknown kind or page is a 400', async () => {
 test('fieldChanges lists only what differs, whole sides when one is missing, long values cut', () => {
   expect(fieldChanges({ price: 1, name: 'A' }, { price: 2, name: 'A' })).toEqual([{ field: 'price', before: '1', after: '2' }]);
   expect(fieldChanges(null, { code: 'VAL10' })).toEqual([{ field: 'code', before: '', after: 'VAL10' }]);
-  expect(fieldChanges({ zones: [{ fee: 1 }] }, { zones: [{ fee: 2 }] })).toEqual([{ field: 'zones', before: '[{"fee":1}]', after: '[{"fee":2}]' }]);
+  expect(fieldChanges({ zones: [{ fee: 1 }] }, { zones: [{ fee: 2 }] })).toEqual([{ field: 'zones.0.fee', before: '1', after: '2' }]);
+  expect(fieldChanges({ categories: ['roses'] }, { categories: ['roses', 'birthday-flowers'] })).toEqual([{ field: 'categories', before: '["roses"]', after: '["roses","birthday-flowers"]' }]);
+  expect(
+    fieldChanges(
+      { variants: [{ sku: 'A', price: 1 }, { sku: 'B', price: 2 }] },
+      { variants: [{ sku: 'A', price: 1 }, { sku: 'B', price: 3 }, { sku: 'C', price: 4 }] },
+    ),
+  ).toEqual([
+    { field: 'variants.1.price', before: '2', after: '3' },
+    { field: 'variants.2.sku', before: '', after: 'C' },
+    { field: 'variants.2.price', before: '', after: '4' },
+  ]);
+  const many = fieldChanges({}, Object.fromEntries(Array.from({ length: 35 }, (_, i) => [`f${i}`, i])));
+  expect(many).toHaveLength(31);
+  expect(many[30]).toEqual({ field: '5 more fields', before: '', after: '' });
   const long = fieldChanges({ description: 'x'.repeat(500) }, { description: 'y' })[0]!;
   expect(long.before).toHaveLength(160);
   expect(long.before.endsWith('…')).toBe(true);

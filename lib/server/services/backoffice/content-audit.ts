@@ -64,12 +64,41 @@ function valueText(value: unknown): string {
   return text.length > VALUE_TEXT_MAX ? `${text.slice(0, VALUE_TEXT_MAX - 1)}…` : text;
 }
 
-/** The fields whose values differ between `before` and `after` (all of one side's when the other is null), in the order they appear. */
+/** The deepest a change is followed into nested values (a peak's zone fee: `overrideConfigs.0.stateDeliveryZones.0.zones.0.amount`). */
+const MAX_DEPTH = 8;
+
+/** The most field changes one line lists; the rest are counted in a last line. */
+const MAX_FIELD_CHANGES = 30;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isComposite = (value: unknown) => isPlainObject(value) || (Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null));
+
+/**
+ * Each leaf of `value` by its dotted path: objects and lists of objects are followed (a size's
+ * price is `variants.1.price`), lists of plain values stay one leaf (`categories`).
+ */
+function leaves(value: unknown, path: string, depth: number, into: Map<string, unknown>): Map<string, unknown> {
+  if (depth < MAX_DEPTH && isComposite(value)) {
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value as Record<string, unknown>);
+    for (const [key, item] of entries) leaves(item, path ? `${path}.${key}` : key, depth + 1, into);
+  } else {
+    into.set(path, value);
+  }
+  return into;
+}
+
+/**
+ * The fields whose values differ between `before` and `after` (all of one side's when the other
+ * is null), followed into nested values so that a changed size's price or a zone's fee is named
+ * by its path, in the order they appear; at most 30, then a line counting the rest.
+ */
 export function fieldChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): ContentFieldChange[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return fields
-    .filter((field) => JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field]))
-    .map((field) => ({ field, before: valueText(before?.[field]), after: valueText(after?.[field]) }));
+  const old = leaves(before ?? {}, '', 0, new Map());
+  const now = leaves(after ?? {}, '', 0, new Map());
+  const paths = [...new Set([...old.keys(), ...now.keys()])].filter((path) => JSON.stringify(old.get(path)) !== JSON.stringify(now.get(path)));
+  const changes = paths.slice(0, MAX_FIELD_CHANGES).map((field) => ({ field, before: valueText(old.get(field)), after: valueText(now.get(field)) }));
+  if (paths.length > MAX_FIELD_CHANGES) changes.push({ field: `${paths.length - MAX_FIELD_CHANGES} more fields`, before: '', after: '' });
+  return changes;
 }
 
 /**
