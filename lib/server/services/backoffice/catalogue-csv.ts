@@ -26,8 +26,8 @@ import { getDatabase, type Db } from '@/lib/server/db/client';
 import { products, productVariants, relatedProducts } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import { contentChanged } from '@/lib/server/live/content';
-import { asConflict, writeProduct } from '@/lib/server/services/backoffice/product-save';
-import { ALL_CATEGORY, productFieldsBody, type ProductFields } from '@/lib/contracts/catalogue-admin';
+import { asConflict, fieldsFromRows, writeProduct } from '@/lib/server/services/backoffice/product-save';
+import { productFieldsBody, type ProductFields } from '@/lib/contracts/catalogue-admin';
 import {
   CATALOGUE_COLUMNS,
   columnOf,
@@ -56,9 +56,9 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /**
- * Every product's fields as the editor shows them (product-save.ts's `productFieldsOf`, for the
- * whole catalogue at once): sizes in their order, categories without `all`, related products by
- * current slug in their order, `price` only for a product without sizes.
+ * Every product's fields as the editor shows them (product-save.ts's `fieldsFromRows`), for the
+ * whole catalogue in three queries: sizes in their order, related products by current slug in
+ * their order.
  */
 async function storedCatalogue(db: Db): Promise<Stored[]> {
   // One after another: inside a transaction the three share one connection.
@@ -71,33 +71,7 @@ async function storedCatalogue(db: Db): Promise<Stored[]> {
     .orderBy(asc(relatedProducts.position));
   const sizesOf = groupBy(sizes, (v) => v.productId);
   const relatedOf = groupBy(related, (r) => r.productId);
-  return rows.map((row) => {
-    const own = sizesOf.get(row.id) ?? [];
-    return {
-      id: row.id,
-      fields: {
-        name: row.name,
-        slug: row.slug,
-        description: row.description,
-        sku: row.sku,
-        ...(own.length === 0 ? { price: row.price } : {}),
-        variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: v.price, inStock: v.inStock })),
-        designOptions: row.designOptions,
-        categories: row.categories.filter((c) => c !== ALL_CATEGORY),
-        flowerType: row.flowerType as ProductFields['flowerType'],
-        design: row.design as ProductFields['design'],
-        packages: row.packages as ProductFields['packages'],
-        delivery: row.delivery as ProductFields['delivery'],
-        flowerName: row.flowerName as ProductFields['flowerName'],
-        budget: row.budget,
-        productClass: row.productClass,
-        relevanceOrder: row.relevanceOrder,
-        related: (relatedOf.get(row.id) ?? []).map((r) => r.slug),
-        inStock: row.inStock,
-        active: row.active,
-      },
-    };
-  });
+  return rows.map((row) => ({ id: row.id, fields: fieldsFromRows(row, sizesOf.get(row.id) ?? [], (relatedOf.get(row.id) ?? []).map((r) => r.slug)) }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -89,8 +89,12 @@ async function relatedSlugsOf(db: Db, id: string): Promise<string[]> {
   return rows.map((r) => r.slug);
 }
 
-/** The fields in one fixed key order (audit lines and the no-change test compare them as JSON). */
-function fieldsFromRows(row: ProductRow, sizes: Pick<VariantRow, 'id' | 'name' | 'sku' | 'price' | 'inStock'>[], related: string[]): ProductFields {
+/**
+ * A product's fields from its row, its sizes (in their order) and its related slugs, in one fixed
+ * key order (audit lines and the no-change test compare them as JSON; the CSV export reads the
+ * whole catalogue through it).
+ */
+export function fieldsFromRows(row: ProductRow, sizes: Pick<VariantRow, 'id' | 'name' | 'sku' | 'price' | 'inStock'>[], related: string[]): ProductFields {
   return {
     name: row.name,
     slug: row.slug,
