@@ -23,9 +23,10 @@ import { PHOTO_NOT_IMAGE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_PIXELS
 import type { TrackedOrder } from '@/lib/contracts/orders';
 import type { StaffRole } from '@/lib/domain/staff';
 import { signedInStaff } from '../helpers/staff';
+import { postChunkedFile, postParts, type Part } from '../helpers/upload';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { placedOrder, tag } from '../helpers/orders';
+import { placedOrder } from '../helpers/orders';
 
 let db: Db;
 let server: ApiServer;
@@ -62,20 +63,8 @@ async function outForDelivery(riderId: string | null, delivery: 'delivery' | 'pi
   return order;
 }
 
-type Part = { name: string; value: string } | { name: string; bytes: Buffer; filename: string; type: string };
-
-async function deliver(orderId: string, cookie: string | null, parts: Part[], origin: string | null = server.url) {
-  const form = new FormData();
-  for (const part of parts) {
-    if ('value' in part) form.append(part.name, part.value);
-    else form.append(part.name, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.filename);
-  }
-  const headers: Record<string, string> = {};
-  if (cookie) headers.cookie = cookie;
-  if (origin) headers.origin = origin;
-  const res = await fetch(`${server.url}/admin/api/orders/${orderId}/deliver`, { method: 'POST', headers, body: form });
-  return { status: res.status, body: (await res.json()) as { data: StaffOrder; message: string } };
-}
+const deliver = (orderId: string, cookie: string | null, parts: Part[], origin: string | null = server.url) =>
+  postParts<StaffOrder>(`${server.url}/admin/api/orders/${orderId}/deliver`, parts, cookie, origin);
 
 const photo = (bytes: Buffer, filename = 'IMG_2041.jpg', type = 'image/jpeg'): Part => ({ name: 'photo', bytes, filename, type });
 const storedPhotos = () => (fs.existsSync(deliveries) ? fs.readdirSync(deliveries).filter((f) => !f.endsWith('.tmp')) : []);
@@ -170,27 +159,14 @@ describe('refused uploads change nothing and leave no file', () => {
   it('a file over 10 MB sent without a length (chunked): the upload stops at the cap, 413', async () => {
     const order = await outForDelivery(rider.id);
     const before = storedPhotos().length;
-    const boundary = `----photo${tag()}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="recipientName"\r\n\r\nChiamaka\r\n--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-    const chunk = Buffer.alloc(1024 * 1024, 7);
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0) controller.enqueue(new Uint8Array(Buffer.concat([head, camera])));
-        else if (sent <= 12) controller.enqueue(new Uint8Array(chunk));
-        else {
-          controller.enqueue(new Uint8Array(Buffer.from(`\r\n--${boundary}--\r\n`)));
-          controller.close();
-        }
-        sent += 1;
-      },
+    const res = await postChunkedFile(`${server.url}/admin/api/orders/${order.id}/deliver`, {
+      cookie: rider.cookie,
+      origin: server.url,
+      text: { name: 'recipientName', value: 'Chiamaka' },
+      fileField: 'photo',
+      start: camera,
+      megabytes: 12,
     });
-    const res = await fetch(`${server.url}/admin/api/orders/${order.id}/deliver`, {
-      method: 'POST',
-      headers: { cookie: rider.cookie, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    } as RequestInit);
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toBe(PHOTO_TOO_LARGE_MESSAGE);
     expect(await statusOf(order.id)).toEqual({ status: 'out_for_delivery', photo: null });

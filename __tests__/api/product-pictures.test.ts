@@ -29,6 +29,7 @@ import { IMAGE_WIDTHS } from '@/lib/server/media/product-images';
 import { MAX_PICTURES_PER_PRODUCT, PICTURE_FILE_MISSING, type ProductPicture, type ProductPictures } from '@/lib/contracts/product-pictures';
 import type { ProductDetail } from '@/lib/contracts/catalogue';
 import { signedInStaff, staffJson } from '../helpers/staff';
+import { postChunkedFile, postParts, type Part } from '../helpers/upload';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { tag } from '../helpers/orders';
@@ -94,22 +95,11 @@ async function madeProduct(drawn = 0): Promise<{ id: string; slug: string; drawn
   return { id, slug, drawnIds };
 }
 
-type Part = { name: string; value: string } | { name: string; bytes: Buffer; filename: string; type: string };
 const file = (bytes: Buffer, filename = 'IMG_2041.jpg', type = 'image/jpeg'): Part => ({ name: 'file', bytes, filename, type });
 const alt = (value: string): Part => ({ name: 'alt', value });
 
-async function upload(productId: string, parts: Part[], cookie: string | null = manager.cookie, origin: string | null = server.url) {
-  const form = new FormData();
-  for (const part of parts) {
-    if ('value' in part) form.append(part.name, part.value);
-    else form.append(part.name, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.filename);
-  }
-  const headers: Record<string, string> = {};
-  if (cookie) headers.cookie = cookie;
-  if (origin) headers.origin = origin;
-  const res = await fetch(`${server.url}/admin/api/products/${productId}/pictures`, { method: 'POST', headers, body: form });
-  return { status: res.status, body: (await res.json()) as { data: ProductPicture; message: string } };
-}
+const upload = (productId: string, parts: Part[], cookie: string | null = manager.cookie, origin: string | null = server.url) =>
+  postParts<ProductPicture>(`${server.url}/admin/api/products/${productId}/pictures`, parts, cookie, origin);
 
 const list = (productId: string, cookie = manager.cookie) => staffJson<ProductPictures>(server.url, 'GET', `/admin/api/products/${productId}/pictures`, undefined, cookie);
 const reorder = (productId: string, pictureIds: unknown, cookie = manager.cookie) =>
@@ -275,29 +265,14 @@ describe('refused uploads change nothing and leave no file', () => {
 
   it('a file over 15 MB sent without a length (chunked): the upload stops at the cap, 413', async () => {
     const before = storedFiles().length;
-    const boundary = `----picture${tag()}`;
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\nRoses\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
-    const chunk = Buffer.alloc(1024 * 1024, 7);
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0) controller.enqueue(new Uint8Array(Buffer.concat([head, camera])));
-        else if (sent <= 17) controller.enqueue(new Uint8Array(chunk));
-        else {
-          controller.enqueue(new Uint8Array(Buffer.from(`\r\n--${boundary}--\r\n`)));
-          controller.close();
-        }
-        sent += 1;
-      },
+    const res = await postChunkedFile(`${server.url}/admin/api/products/${product.id}/pictures`, {
+      cookie: manager.cookie,
+      origin: server.url,
+      text: { name: 'alt', value: 'Roses' },
+      fileField: 'file',
+      start: camera,
+      megabytes: 17,
     });
-    const res = await fetch(`${server.url}/admin/api/products/${product.id}/pictures`, {
-      method: 'POST',
-      headers: { cookie: manager.cookie, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    } as RequestInit);
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toBe(PICTURE_TOO_LARGE_MESSAGE);
     expect(await rowsOf(product.id)).toHaveLength(1);
