@@ -4,7 +4,7 @@
  * pickup addresses from configuration; the branches and payment details from the settings
  * document `shop`, with the environment's values standing in until the back office first saves it).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { currencies, featuredGroups, settings } from '@/lib/server/db/schema';
 import { getConfig, type Config } from '@/lib/server/config';
@@ -19,21 +19,29 @@ import type { UserRecord } from '@/lib/contracts/auth';
 
 export const SETTINGS_KEYS = { delivery: 'delivery', alerts: 'alerts' } as const;
 
-/** The delivery and alert settings documents; the sample defaults stand in for a missing one. */
-export async function readSettings(db: Db): Promise<{ delivery: DeliverySettings; alerts: AlertSettings }> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, [SETTINGS_KEYS.delivery, SETTINGS_KEYS.alerts]));
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const delivery = deliverySettingsSchema.safeParse(byKey.get(SETTINGS_KEYS.delivery));
-  const alerts = alertSettingsSchema.safeParse(byKey.get(SETTINGS_KEYS.alerts));
+type SettingsRow = { key: string; value: unknown; updatedAt: Date };
+
+/** The stored settings documents named by `keys`, by key. */
+async function settingsRows(db: Db, keys: string[]): Promise<Map<string, SettingsRow>> {
+  const rows = await db.select({ key: settings.key, value: settings.value, updatedAt: settings.updatedAt }).from(settings).where(inArray(settings.key, keys));
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+/** The delivery and alert settings from their stored rows; the sample defaults stand in for a missing or invalid one. */
+function deliveryAndAlerts(byKey: Map<string, SettingsRow>): { delivery: DeliverySettings; alerts: AlertSettings } {
+  const delivery = deliverySettingsSchema.safeParse(byKey.get(SETTINGS_KEYS.delivery)?.value);
+  const alerts = alertSettingsSchema.safeParse(byKey.get(SETTINGS_KEYS.alerts)?.value);
   if (byKey.has(SETTINGS_KEYS.delivery) && !delivery.success) console.error('[settings] stored delivery settings are invalid; using defaults');
   if (byKey.has(SETTINGS_KEYS.alerts) && !alerts.success) console.error('[settings] stored alert settings are invalid; using defaults');
   return {
     delivery: delivery.success ? delivery.data : SEED_DELIVERY_SETTINGS,
     alerts: alerts.success ? alerts.data : SEED_ALERT_SETTINGS,
   };
+}
+
+/** The delivery and alert settings documents; the sample defaults stand in for a missing one. */
+export async function readSettings(db: Db): Promise<{ delivery: DeliverySettings; alerts: AlertSettings }> {
+  return deliveryAndAlerts(await settingsRows(db, [SETTINGS_KEYS.delivery, SETTINGS_KEYS.alerts]));
 }
 
 /** The settings document that holds the branches and payment details (lib/contracts/shop-details.ts). */
@@ -68,7 +76,10 @@ export type StoredShopDetails = { details: ShopDetails; stored: boolean; updated
  * values while there is none (or while the stored one is not valid, which is logged).
  */
 export async function readShopDetails(db: Db): Promise<StoredShopDetails> {
-  const [row] = await db.select({ value: settings.value, updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, SHOP_DETAILS_KEY));
+  return shopDetailsOf((await settingsRows(db, [SHOP_DETAILS_KEY])).get(SHOP_DETAILS_KEY));
+}
+
+function shopDetailsOf(row: SettingsRow | undefined): StoredShopDetails {
   if (!row) return { details: shopDetailsFromConfig(), stored: false, updatedAt: null };
   const parsed = shopDetailsSchema.safeParse(row.value);
   if (!parsed.success) {
@@ -90,22 +101,18 @@ export function shopInfoFrom(details: ShopDetails, config: Config = getConfig())
   };
 }
 
-/** Public information about the shop: branches, contact and payment details, as stored now. */
-export async function shopInfo(db: Db): Promise<ShopInfo> {
-  return shopInfoFrom((await readShopDetails(db)).details);
-}
-
 /**
  * The handshake answer at an instant (the delivery fees depend on the shop's day). `user` is the
  * logged-in user's record (see `currentUserRecord()` in services/accounts), null for a guest.
  */
 export async function handshake(db: Db, now: Date, user: UserRecord | null = null): Promise<Handshake> {
-  const [currencyRows, stored, groups, info] = await Promise.all([
+  const [currencyRows, documents, groups] = await Promise.all([
     db.select({ name: currencies.name, conversionRate: currencies.conversionRate, sign: currencies.sign }).from(currencies).orderBy(asc(currencies.sortOrder)),
-    readSettings(db),
+    settingsRows(db, [SETTINGS_KEYS.delivery, SETTINGS_KEYS.alerts, SHOP_DETAILS_KEY]),
     db.select({ key: featuredGroups.key, title: featuredGroups.title, featuredSlugs: featuredGroups.featuredSlugs }).from(featuredGroups).orderBy(asc(featuredGroups.key)),
-    shopInfo(db),
   ]);
+  const stored = deliveryAndAlerts(documents);
+  const info = shopInfoFrom(shopDetailsOf(documents.get(SHOP_DETAILS_KEY)).details);
   return {
     user,
     currencies: currencyRows.length > 0 ? currencyRows : [...DEFAULT_CURRENCIES],
