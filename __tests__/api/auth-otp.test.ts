@@ -150,7 +150,7 @@ describe('POST /v1/regal/auth/otp/validate', () => {
     await requestOtp(who);
     const res = await validate(who, await codeFor(who));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ authToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), email: who.email, name: '', cartItems: [], recipients: [] });
+    expect(res.body.data).toEqual({ authToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), email: who.email, name: '', phone: '', phoneCountryCode: '+234', cartItems: [], recipients: [] });
 
     const changed = await call<UserRecord>('PUT', '/v1/regal/auth/change-password', { token: res.body.data.authToken, body: { password: 'my-new-password' } });
     expect(changed.status).toBe(200);

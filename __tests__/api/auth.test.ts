@@ -111,7 +111,7 @@ describe('POST /v1/regal/auth/signup', () => {
     const who = shopper();
     const api = createApiClient({ baseURL: server.url, business: 'regal' });
     const record = await calls.signup(api, { email: who.email.toUpperCase(), password: who.password });
-    expect(record).toEqual({ authToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), email: who.email, name: '', cartItems: [], recipients: [] });
+    expect(record).toEqual({ authToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), email: who.email, name: '', phone: '', phoneCountryCode: '+234', cartItems: [], recipients: [] });
     expect(await handshakeUser(record.authToken)).toEqual(record);
 
     const res = await signup(shopper());
@@ -176,7 +176,7 @@ describe('POST /v1/regal/auth/login', () => {
     const first = (await signup(who)).body.data;
     const api = createApiClient({ baseURL: server.url, business: 'regal' });
     const second = await calls.login(api, { email: ` ${who.email.toUpperCase()} `, password: who.password });
-    expect(second).toEqual({ authToken: expect.any(String), email: who.email, name: '', cartItems: [], recipients: [] });
+    expect(second).toEqual({ authToken: expect.any(String), email: who.email, name: '', phone: '', phoneCountryCode: '+234', cartItems: [], recipients: [] });
     expect(second.authToken).not.toBe(first.authToken);
     expect((await handshakeUser(first.authToken))?.email).toBe(who.email);
     expect((await handshakeUser(second.authToken))?.authToken).toBe(second.authToken);

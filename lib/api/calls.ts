@@ -43,6 +43,16 @@ import type {
   UpdatePaymentDetailsBody,
 } from '@/lib/contracts/orders';
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
+import type {
+  AccountOrder,
+  AccountOrderList,
+  DeleteAccountBody,
+  Profile,
+  ProfileBody,
+  RecipientBody,
+  Reorder,
+  SavedRecipient,
+} from '@/lib/contracts/account';
 import type { ChargeOutcome, ChargeStart, ChargeView } from '@/lib/contracts/charges';
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -83,6 +93,27 @@ export const changePassword = (api: ApiClient, body: WithoutBusiness<ChangePassw
  */
 export const logout = (api: ApiClient, token: string) =>
   send<{ loggedOut: boolean }>(api, 'post', '/v1/regal/auth/logout', undefined, { business: api.business }, { Authorization: `Bearer ${token}` });
+
+/** Not in the spec's table: ends every other session of the account; the token sent stays. */
+export const logoutOthers = (api: ApiClient) => send<{ loggedOut: number }>(api, 'post', '/v1/regal/auth/logout-others', {}, { business: api.business });
+
+// The shopper's account area (lib/contracts/account.ts documents each call)
+const accountOrderPath = (orderNumber: string) => `/v1/regal/account/orders/${encodeURIComponent(orderNumber)}`;
+const recipientPath = (id: string) => `/v1/regal/account/recipients/${encodeURIComponent(id)}`;
+export const getAccountOrders = (api: ApiClient, page = 1) => get<AccountOrderList>(api, '/v1/regal/account/orders', { page });
+export const getAccountOrder = (api: ApiClient, orderNumber: string) => get<AccountOrder>(api, accountOrderPath(orderNumber));
+export const getReorder = (api: ApiClient, orderNumber: string) => get<Reorder>(api, `${accountOrderPath(orderNumber)}/reorder`);
+export const getRecipients = (api: ApiClient) => get<SavedRecipient[]>(api, '/v1/regal/account/recipients');
+export const addRecipient = (api: ApiClient, body: WithoutBusiness<RecipientBody>) =>
+  send<SavedRecipient>(api, 'post', '/v1/regal/account/recipients', body, { business: api.business });
+export const updateRecipient = (api: ApiClient, id: string, body: WithoutBusiness<RecipientBody>) =>
+  send<SavedRecipient>(api, 'put', recipientPath(id), body, { business: api.business });
+export const deleteRecipient = (api: ApiClient, id: string) => send<{ deleted: true }>(api, 'delete', recipientPath(id), undefined, { business: api.business });
+export const getProfile = (api: ApiClient) => get<Profile>(api, '/v1/regal/account/profile');
+export const updateProfile = (api: ApiClient, body: WithoutBusiness<ProfileBody>) =>
+  send<Profile>(api, 'put', '/v1/regal/account/profile', body, { business: api.business });
+export const deleteAccount = (api: ApiClient, body: WithoutBusiness<DeleteAccountBody>) =>
+  send<{ deleted: true; email: string }>(api, 'post', '/v1/regal/account/delete', body, { business: api.business });
 
 // Settings and newsletter
 export const getHandshake = (api: ApiClient) => get<Handshake>(api, '/v1/regal/handshake');

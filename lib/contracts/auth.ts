@@ -121,6 +121,12 @@ export const userRecordSchema = z.object({
   email: z.string(),
   /** '' when the shopper gave none (signup sends only e-mail and password). */
   name: z.string(),
+  /**
+   * The profile's phone ('' when none) and its country code: the checkout pre-fills the sender
+   * with them. Absent in records stored by browsers before the account area existed.
+   */
+  phone: z.string().optional(),
+  phoneCountryCode: z.string().optional(),
   /** The server cart. */
   cartItems: z.array(cartItemSchema),
   /** Saved recipients (checkout's 'save address'), most recently saved first. */

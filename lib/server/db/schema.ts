@@ -233,6 +233,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     legacy: boolean('legacy').notNull().default(false),
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    /** The shopper's phone from the account's profile ('' when none): pre-fills the checkout's sender. */
+    phone: text('phone').notNull().default(''),
+    phoneCountryCode: text('phone_country_code').notNull().default('+234'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

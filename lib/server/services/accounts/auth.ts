@@ -89,7 +89,7 @@ export async function signup(db: Db, input: SignupInput, ctx: RequestContext): P
   }
   if (!created) throw new HttpError(409, 'An account with this e-mail already exists. Please log in or reset your password.');
   await forgetAttempt();
-  return { authToken: created.token, email: created.user.email, name: created.user.name, cartItems: [], recipients: [] };
+  return { authToken: created.token, email: created.user.email, name: created.user.name, phone: created.user.phone, phoneCountryCode: created.user.phoneCountryCode, cartItems: [], recipients: [] };
 }
 
 // --- Login ------------------------------------------------------------------------------------

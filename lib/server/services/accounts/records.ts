@@ -64,7 +64,7 @@ export async function createAccount(tx: Db, input: NewAccount, now: Date): Promi
 }
 
 /** The user record: token, e-mail, name, the server cart and the saved recipients (newest first). */
-export async function userRecord(db: Db, user: Pick<UserRow, 'id' | 'email' | 'name'>, authToken: string): Promise<UserRecord> {
+export async function userRecord(db: Db, user: Pick<UserRow, 'id' | 'email' | 'name' | 'phone' | 'phoneCountryCode'>, authToken: string): Promise<UserRecord> {
   const [cartItems, recipients] = await Promise.all([readCart(db, user.id), savedRecipients(db, user.id)]);
-  return { authToken, email: user.email, name: user.name, cartItems, recipients };
+  return { authToken, email: user.email, name: user.name, phone: user.phone, phoneCountryCode: user.phoneCountryCode, cartItems, recipients };
 }
