@@ -194,3 +194,40 @@ export function staffInviteMail(options: {
 </body></html>`;
   return { to, subject: `You have been added to the ${brand} back office`, text, html };
 }
+
+/**
+ * The confirmation that an account was deleted (sent after the deletion is committed): what went,
+ * what the shop keeps for its books and in what form, and what to do if it was not the owner.
+ */
+export function accountDeletedMail(options: { to: string; brand: string; ordersKept: number }): MailMessage {
+  const { to, brand, ordersKept } = options;
+  const kept =
+    ordersKept > 0
+      ? `We keep the ${ordersKept === 1 ? 'order' : `${ordersKept} orders`} of your account for our books, with items, amounts and dates, but without your name, e-mail address or phone number, and without the recipients' names, phone numbers and addresses.`
+      : 'There were no orders in your account.';
+  const lines = [
+    'Hello,',
+    '',
+    `Your ${brand} account for ${to} has been deleted, as you asked.`,
+    '',
+    'Your saved recipients, your cart and your profile are gone, and every device that was logged in has been logged out.',
+    kept,
+    '',
+    'You can create a new account with this e-mail address at any time; the orders of the deleted one will not be in it.',
+    '',
+    'If you did not ask for this, please reply to this e-mail straight away.',
+    '',
+    brand,
+  ];
+  const text = lines.join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>Hello,</p>
+<p>Your ${escapeHtml(brand)} account for <strong>${escapeHtml(to)}</strong> has been deleted, as you asked.</p>
+<p>Your saved recipients, your cart and your profile are gone, and every device that was logged in has been logged out.</p>
+<p>${escapeHtml(kept)}</p>
+<p>You can create a new account with this e-mail address at any time; the orders of the deleted one will not be in it.</p>
+<p>If you did not ask for this, please reply to this e-mail straight away.</p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  return { to, subject: `Your ${brand} account has been deleted`, text, html };
+}

@@ -16,10 +16,10 @@
  *
  * Never logged: passwords, codes (except by the dev outbox in development), tokens.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { IncomingMessage } from 'node:http';
 import type { Db } from '@/lib/server/db/client';
-import { otpCodes, userCarts, users } from '@/lib/server/db/schema';
+import { authTokens, otpCodes, userCarts, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import {
   INCORRECT_LOGIN_MESSAGE,
@@ -32,7 +32,7 @@ import {
 import type { CartItem } from '@/lib/domain/cart';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '@/lib/server/security/passwords';
 import { assertAllowed, claimAttempt, clearCounter, countEvents, recordEvent } from '@/lib/server/security/rate-limit';
-import { bearerToken } from '@/lib/server/security/tokens';
+import { bearerToken, hashToken } from '@/lib/server/security/tokens';
 import type { RequestContext } from '@/lib/server/services/accounts/context';
 import {
   loginAccount,
@@ -41,7 +41,7 @@ import {
   otpValidateCounters,
   signupConflictCounters,
 } from '@/lib/server/services/accounts/limits';
-import { consumeOtp, proveEmail, sendOtp, type OtpOutcome } from '@/lib/server/services/accounts/otp';
+import { attachGuestOrders, consumeOtp, proveEmail, sendOtp, type OtpOutcome } from '@/lib/server/services/accounts/otp';
 import { createAccount, saveCart, userRecord } from '@/lib/server/services/accounts/records';
 import {
   isFreshOtp,
@@ -146,7 +146,9 @@ export const FIRST_PROOF_MESSAGE = `${OTP_VALIDATED_MESSAGE}. Your e-mail addres
 /**
  * Logs in with an e-mailed code (the next step is a new password); 400 with a clear message
  * otherwise. The first code of an account proves its e-mail: see `proveEmail` (every older
- * token revoked, the password set before removed, cart and saved recipients dropped).
+ * token revoked, the password set before removed). Every right code, the first and each later
+ * one, attaches the guest orders placed with the account's e-mail (`attachGuestOrders`), in the
+ * same transaction: only someone who reads that mailbox sees them.
  */
 export async function validateOtp(db: Db, email: string, code: string, ctx: RequestContext): Promise<{ user: UserRecord; message: string }> {
   const counters = otpValidateCounters(email, ctx.ip);
@@ -164,6 +166,8 @@ export async function validateOtp(db: Db, email: string, code: string, ctx: Requ
       const result = await consumeOtp(tx, user.id, code, ctx.now);
       if (result !== 'ok') return { outcome: result, token: null, firstProof: false };
       const first = await proveEmail(tx, user.id, ctx.now);
+      // The e-mail is proven (now or before): its guest orders become the account's.
+      await attachGuestOrders(tx, user.id, user.email);
       return { outcome: result, token: await issueToken(tx, user.id, ctx.now, 'otp'), firstProof: first };
     }));
   }
@@ -200,13 +204,45 @@ export const CURRENT_PASSWORD_WRONG_MESSAGE =
   'Your current password is not correct. Please try again, or log in with a one-time password to set a new one.';
 
 /**
+ * The check a sensitive change of the account (a new password, deleting the account) makes of
+ * the person holding the token, before its transaction: nothing when the token was issued by a
+ * one-time password less than `FRESH_OTP_MINUTES` ago (the reset flow); otherwise
+ * `currentPassword` must be right, else 403 (`CURRENT_PASSWORD_NEEDED_MESSAGE` when missing,
+ * `CURRENT_PASSWORD_WRONG_MESSAGE` when wrong), so that a stolen token cannot lock the owner out
+ * or delete the account. A wrong password counts as a failed login for the account's e-mail and
+ * the client's address (429 past the login limits). Pair it with `recheckIdentity` inside the
+ * change's transaction.
+ */
+export async function confirmIdentity(db: Db, session: Session, currentPassword: string | undefined, ctx: RequestContext): Promise<void> {
+  const { user } = session;
+  if (isFreshOtp(await tokenOrigin(db, session.token, ctx.now), ctx.now)) return;
+  if (!currentPassword) throw new HttpError(403, CURRENT_PASSWORD_NEEDED_MESSAGE);
+  // Counted as a failed login first (429 past the limits), forgotten when the password is right.
+  const forgetAttempt = await claimAttempt(db, loginCounters(user.email, ctx.ip), ctx.now);
+  const right = user.passwordHash ? await verifyPassword(user.passwordHash, currentPassword) : await verifyNothing(currentPassword);
+  if (!right) throw new HttpError(403, CURRENT_PASSWORD_WRONG_MESSAGE);
+  await forgetAttempt();
+}
+
+/**
+ * Inside the change's transaction, after `confirmIdentity`: locks the token's row (a second
+ * change made with the same token waits, then finds it revoked: 401) and the account's row, and
+ * refuses (403) when the stored password is no longer the one checked, unless the token is a
+ * fresh one-time password's.
+ */
+export async function recheckIdentity(tx: Db, session: Session, ctx: RequestContext): Promise<void> {
+  const origin = await tokenOrigin(tx, session.token, ctx.now, true);
+  const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.user.id)).for('update');
+  if (!origin || !row) throw new UnauthorizedError();
+  if (row.passwordHash !== session.user.passwordHash && !isFreshOtp(origin, ctx.now)) throw new HttpError(403, CURRENT_PASSWORD_WRONG_MESSAGE);
+}
+
+/**
  * Sets a new password, lifts the legacy flag, voids any code, revokes every token of the account
  * and answers the record with a fresh token (via 'password-change').
  *
- * Allowed when the request's token was issued by a one-time password less than
- * `FRESH_OTP_MINUTES` ago (the reset flow), or when `currentPassword` is right; otherwise 403, so
- * that a stolen token cannot lock the owner out. A wrong current password counts as a failed
- * login for the account's e-mail and the client's address (429 past the login limits).
+ * Allowed when `confirmIdentity` passes: the request's token came from a one-time password
+ * entered less than `FRESH_OTP_MINUTES` ago, or `currentPassword` is right (403 otherwise).
  */
 export async function changePassword(
   db: Db,
@@ -215,22 +251,10 @@ export async function changePassword(
   ctx: RequestContext,
 ): Promise<UserRecord> {
   const { user } = session;
-  if (!isFreshOtp(await tokenOrigin(db, session.token, ctx.now), ctx.now)) {
-    if (!input.currentPassword) throw new HttpError(403, CURRENT_PASSWORD_NEEDED_MESSAGE);
-    // Counted as a failed login first (429 past the limits), forgotten when the password is right.
-    const forgetAttempt = await claimAttempt(db, loginCounters(user.email, ctx.ip), ctx.now);
-    const right = user.passwordHash ? await verifyPassword(user.passwordHash, input.currentPassword) : await verifyNothing(input.currentPassword);
-    if (!right) throw new HttpError(403, CURRENT_PASSWORD_WRONG_MESSAGE);
-    await forgetAttempt();
-  }
+  await confirmIdentity(db, session, input.currentPassword, ctx);
   const passwordHash = await hashPassword(input.password);
   const token = await db.transaction(async (tx) => {
-    // Locks the token's row: a second change made with the same token waits, then finds it
-    // revoked (401). The stored password must still be the one checked above.
-    const origin = await tokenOrigin(tx, session.token, ctx.now, true);
-    const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('update');
-    if (!origin || !row) throw new UnauthorizedError();
-    if (row.passwordHash !== user.passwordHash && !isFreshOtp(origin, ctx.now)) throw new HttpError(403, CURRENT_PASSWORD_WRONG_MESSAGE);
+    await recheckIdentity(tx, session, ctx);
     await tx.update(users).set({ passwordHash, legacy: false, passwordChangedAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
     await revokeAllTokens(tx, user.id, ctx.now);
     await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
@@ -243,6 +267,20 @@ export async function changePassword(
 export async function logout(db: Db, req: Pick<IncomingMessage, 'headers'>, now: Date): Promise<void> {
   const token = bearerToken(req);
   if (token) await revokeToken(db, token, now);
+}
+
+/**
+ * Ends every other session of the account (POST /v1/regal/auth/logout-others): every live token
+ * but the one sent is revoked. Answers how many were still live (expired or revoked ones are
+ * not counted).
+ */
+export async function logoutOthers(db: Db, session: Session, now: Date): Promise<{ loggedOut: number }> {
+  const revoked = await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.userId, session.user.id), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now), ne(authTokens.tokenHash, hashToken(session.token))))
+    .returning({ id: authTokens.id });
+  return { loggedOut: revoked.length };
 }
 
 /** Replaces the user's server cart; answers it as stored. */

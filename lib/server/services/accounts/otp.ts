@@ -2,9 +2,9 @@
  * One-time passwords: six digits, e-mailed, valid `OTP_VALID_MINUTES`, single use, dead after
  * `OTP_MAX_ATTEMPTS` wrong tries. An account has at most one live code: a new request replaces it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { otpCodes, users } from '@/lib/server/db/schema';
+import { orders, otpCodes, users } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES } from '@/lib/contracts/auth';
 import { queueMail } from '@/lib/server/mail/mailer';
@@ -85,4 +85,22 @@ export async function proveEmail(tx: Db, userId: string, now: Date): Promise<boo
   await tx.update(users).set({ emailProvenAt: now, passwordHash: null, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
   await revokeAllTokens(tx, userId, now);
   return true;
+}
+
+/**
+ * Makes the guest orders placed with the account's e-mail as sender e-mail the account's (inside
+ * the caller's transaction), once a one-time password sent to that e-mail was entered: at its
+ * first proof and at every later code login, so that orders placed as a guest after the proof
+ * come along too. Only then: an account anyone could have created for the address (signup,
+ * checkout, a password login before the proof) never sees them. Orders already in an account
+ * stay where they are. Answers how many were attached.
+ */
+export async function attachGuestOrders(tx: Db, userId: string, email: string): Promise<number> {
+  // Sender e-mails and account e-mails are both stored lower-cased.
+  const attached = await tx
+    .update(orders)
+    .set({ userId })
+    .where(and(isNull(orders.userId), eq(orders.senderEmail, email.trim().toLowerCase())))
+    .returning({ id: orders.id });
+  return attached.length;
 }

@@ -1,0 +1,22 @@
+import { route, endpoint } from '@/lib/server/http/route';
+import { businessQuery } from '@/lib/contracts/envelope';
+import { singleLine } from '@/lib/contracts/text';
+import { now } from '@/lib/server/security/clock';
+import { requireUser } from '@/lib/server/services/accounts/auth';
+import { readAccountOrder } from '@/lib/server/services/accounts/account-orders';
+
+export const config = { api: { bodyParser: false } };
+
+// Any number is accepted here: one that is not the shopper's is a 404.
+const query = businessQuery.extend({ number: singleLine(100) });
+
+/** One order of the logged-in shopper, every detail (no e-mail asked). */
+export default route({
+  GET: endpoint({
+    query,
+    handle: async ({ db, req, query }) => {
+      const { user } = await requireUser(db, req, now());
+      return { data: await readAccountOrder(db, user.id, query.number), headers: { 'Cache-Control': 'private, no-store' } };
+    },
+  }),
+});
