@@ -12,7 +12,7 @@ const ENTRY = ['./pages', './scripts', './bench', './e2e', './instrumentation.ts
 const all = [...CLIENT, ...SERVER_ONLY, ...ENTRY];
 const except = (...allowed) => all.filter((area) => !allowed.includes(area));
 /** Modules a page's getServerSideProps may use (Next leaves them out of the browser bundle). */
-const PAGE_FACING_SERVER = ['shell.ts', 'static-shell.ts', 'listing.ts', 'page-api.ts', 'staff-page.ts', 'config.ts', 'operator.ts', 'security/client-ip.ts', 'mail/outbox.ts'];
+const PAGE_FACING_SERVER = ['shell.ts', 'static-shell.ts', 'listing.ts', 'page-api.ts', 'staff-page.ts', 'account-page.ts', 'config.ts', 'operator.ts', 'security/client-ip.ts', 'mail/outbox.ts'];
 /** The pages (not the API routes under pages/api). */
 const PAGES = ['./pages/!(api)/**/*', './pages/*.{ts,tsx}'];
 const layer = (target, from, why) => ({ target, from, message: `${why} (ARCHITECTURE.md, Layers).` });

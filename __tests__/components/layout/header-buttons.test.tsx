@@ -66,6 +66,34 @@ describe('UserButton', () => {
     expect(screen.getByText(/Logged in as/)).not.toBeVisible();
   });
 
+  it("offers a guest no account links, and a user 'My orders' and 'Address book' above Logout; following one closes the panel", async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<UserButton user={null} onLogin={jest.fn()} onLogout={jest.fn()} />);
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Address book' })).not.toBeInTheDocument();
+
+    rerender(<UserButton user={{ email: 'ada@example.com' }} onLogin={jest.fn()} onLogout={jest.fn()} />);
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument(); // closed: hidden
+    const button = screen.getByRole('button', { name: 'Account of ada@example.com' });
+    await user.click(button);
+    const orders = screen.getByRole('link', { name: 'My orders' });
+    const addresses = screen.getByRole('link', { name: 'Address book' });
+    expect(orders).toHaveAttribute('href', '/account');
+    expect(addresses).toHaveAttribute('href', '/account/addresses');
+    const logout = screen.getByRole('button', { name: 'Logout' });
+    // Above Logout, in that order.
+    expect(orders.compareDocumentPosition(addresses) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(addresses.compareDocumentPosition(logout) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // jsdom cannot navigate: the link's own handler runs, the browser's navigation does not.
+    const stay = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('click', stay);
+    await user.click(orders);
+    document.removeEventListener('click', stay);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
+  });
+
   it('uses the e-mail when there is no name', () => {
     render(<UserButton user={{ email: 'bola@example.com' }} onLogin={jest.fn()} onLogout={jest.fn()} />);
     expect(screen.getByRole('button', { name: 'Account of bola@example.com' })).toHaveTextContent(/^B$/);

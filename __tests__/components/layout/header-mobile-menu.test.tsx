@@ -104,6 +104,8 @@ describe('mobile menu', () => {
     const user = userEvent.setup();
     const { rerender } = renderWithShell(<Header onLogin={onLogin} onLogout={onLogout} />);
     let dialog = await openMenu(user);
+    expect(within(dialog).queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Address book' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'LOGIN / REGISTER' }));
     expect(onLogin).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -111,6 +113,11 @@ describe('mobile menu', () => {
     rerender(<Header user={{ name: 'Ada', email: 'ada@example.com' }} onLogin={onLogin} onLogout={onLogout} />);
     dialog = await openMenu(user);
     expect(within(dialog).getByText(/Logged in as/)).toHaveTextContent('Logged in as ada@example.com');
+    const orders = within(dialog).getByRole('link', { name: 'My orders' });
+    const addresses = within(dialog).getByRole('link', { name: 'Address book' });
+    expect(orders).toHaveAttribute('href', '/account');
+    expect(addresses).toHaveAttribute('href', '/account/addresses');
+    expect(addresses.compareDocumentPosition(within(dialog).getByRole('button', { name: 'Logout' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,7 @@
 /**
  * The slide-in menu of small screens (loaded on first opening): a modal panel from the left with
- * the main menu as expandable groups, the currency switcher and the account section. Focus moves
+ * the main menu as expandable groups, the currency switcher and the account section (for a
+ * logged-in user: 'My orders', 'Address book' and Logout). Focus moves
  * in and stays in; Escape, the close button and the backdrop close it; the page does not scroll.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -8,7 +9,7 @@ import { Link } from '@/components/ui/link';
 import { useShell } from '@/lib/state/shell-context';
 import { CurrencySwitcher } from './currency-switcher';
 import { CHEVRON, Icon } from './icons';
-import type { HeaderUser } from './user-button';
+import { ACCOUNT_LINKS, type HeaderUser } from './user-button';
 import styles from './mobile-menu.module.css';
 
 type Props = { onClose(): void; user: HeaderUser | null; onLogin(): void; onLogout(): void };
@@ -110,6 +111,13 @@ export function MobileMenu({ onClose, user, onLogin, onLogout }: Props) {
               <p>
                 Logged in as <strong>{user.email}</strong>
               </p>
+              <ul className={styles.links}>
+                {ACCOUNT_LINKS.map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
               <button type="button" className={styles.account} onClick={onLogout}>
                 Logout
               </button>

@@ -1,13 +1,21 @@
 /**
  * The account button: 'LOGIN / REGISTER' for guests; for a logged-in user the first letter of the
- * name or e-mail, opening a panel with 'Logged in as {email}' and Logout.
+ * name or e-mail, opening a panel with 'Logged in as {email}', the account's pages ('My orders',
+ * 'Address book') and Logout.
  */
 import { useId, useRef, useState } from 'react';
+import { Link } from '@/components/ui/link';
 import { Icon, USER } from './icons';
 import { useDismiss } from './use-dismiss';
 import styles from './actions.module.css';
 
 export type HeaderUser = { name?: string; email: string };
+
+/** The account's pages a logged-in user reaches from the header (desktop panel and mobile menu). */
+export const ACCOUNT_LINKS = [
+  { href: '/account', label: 'My orders' },
+  { href: '/account/addresses', label: 'Address book' },
+] as const;
 
 type Props = { user: HeaderUser | null; onLogin(): void; onLogout(): void };
 
@@ -38,6 +46,15 @@ export function UserButton({ user, onLogin, onLogout }: Props) {
         <p>
           Logged in as <strong>{user.email}</strong>
         </p>
+        <ul className={styles.links}>
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} onClick={() => setOpen(false)}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
         <button
           type="button"
           className={styles.logout}
