@@ -123,8 +123,14 @@ export function requiredKeys(values: CheckoutValues, ctx: FormContext): TextKey[
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COUNTRY_CODE = /^\+?\d{1,4}$/;
 
-function phoneError(phone: string, code: string): string | null {
+/** The check of a typed phone number with its country code (the account's forms use it too). */
+export function phoneError(phone: string, code: string): string | null {
   return isPlausiblePhone(normalisePhone(phone, code)) ? null : 'Enter a valid phone number';
+}
+
+/** The check of a typed country code such as '+234' or '44'. */
+export function countryCodeError(code: string): string | null {
+  return COUNTRY_CODE.test(code.trim()) ? null : 'Enter a country code such as +234';
 }
 
 /** The check of a non-empty value, or null when it is fine. */
@@ -136,7 +142,7 @@ function check(key: TextKey, values: CheckoutValues, ctx: FormContext): string |
     case 'senderCountryCode':
     case 'recipientCountryCode':
     case 'recipientCountryCodeAlt':
-      return COUNTRY_CODE.test(value) ? null : 'Enter a country code such as +234';
+      return countryCodeError(value);
     case 'senderPhoneNumber':
       return phoneError(value, values.senderCountryCode);
     case 'recipientPhoneNumber':
@@ -183,19 +189,46 @@ export function localPhone(phone: string, code: string): string {
   return phone.startsWith(prefix) ? phone.slice(prefix.length) : phone;
 }
 
-/** The form's first values: the order's saved details, else the user's name and e-mail and the cart's day. */
-export function initialValues(order: Order, user: { name: string; email: string } | null, cartDay: string | null): CheckoutValues {
+/**
+ * A stored phone number as people in its country write it: without the country code and, for a
+ * Nigerian number, with the leading 0. A number kept as typed is left as it is.
+ * @example nationalPhone('+2348031234567', '+234') // '08031234567'
+ * @example nationalPhone('+447700900123', '+44') // '7700900123'
+ */
+export function nationalPhone(phone: string, code: string): string {
+  const local = localPhone(phone, code);
+  return phone.startsWith('+') && normaliseCountryCode(code) === DEFAULT_COUNTRY_CODE && /^[1-9]/.test(local) ? `0${local}` : local;
+}
+
+/** What the checkout knows of a logged-in shopper: the user record's name, e-mail and profile phone. */
+export type SenderDefaults = { name: string; email: string; phone?: string; phoneCountryCode?: string };
+
+/** The sender's phone: the order's when it has one, else the profile's (user record). */
+function senderPhone(client: Order['client'], user: SenderDefaults | null): { code: string; phone: string } {
+  if (!client.phone && user?.phone) {
+    const code = user.phoneCountryCode || DEFAULT_COUNTRY_CODE;
+    return { code, phone: nationalPhone(user.phone, code) };
+  }
+  const code = client.phoneCountryCode || DEFAULT_COUNTRY_CODE;
+  return { code, phone: localPhone(client.phone, code) };
+}
+
+/**
+ * The form's first values: the order's saved details, else the user's name, e-mail and phone
+ * (the account's profile) and the cart's day.
+ */
+export function initialValues(order: Order, user: SenderDefaults | null, cartDay: string | null): CheckoutValues {
   const client = order.client;
   const details = order.deliveryDetails;
-  const senderCode = client.phoneCountryCode || DEFAULT_COUNTRY_CODE;
+  const sender = senderPhone(client, user);
   const recipientCode = details.recipientPhoneCountryCode || DEFAULT_COUNTRY_CODE;
   const altCode = details.recipientAltPhoneCountryCode || DEFAULT_COUNTRY_CODE;
   const address = splitRecipientAddress(order.recipientAddress || details.recipientAddress);
   return {
     senderName: client.name || user?.name || '',
     senderEmail: client.email || user?.email || '',
-    senderCountryCode: senderCode,
-    senderPhoneNumber: localPhone(client.phone, senderCode),
+    senderCountryCode: sender.code,
+    senderPhoneNumber: sender.phone,
     freeAccount: false,
     senderPassword: '',
     deliveryMethod: order.deliveryMethod ?? 'delivery',
@@ -214,6 +247,35 @@ export function initialValues(order: Order, user: { name: string; email: string 
     additionalInfo: order.adminNotes,
     deliveryInstruction: order.deliveryInstruction,
     pickUpLocation: order.despatchLocation,
+    shouldSaveAddress: false,
+  };
+}
+
+/** Blank values for a delivery: the address book's recipient form starts from these. */
+export function emptyValues(): CheckoutValues {
+  return {
+    senderName: '',
+    senderEmail: '',
+    senderCountryCode: DEFAULT_COUNTRY_CODE,
+    senderPhoneNumber: '',
+    freeAccount: false,
+    senderPassword: '',
+    deliveryMethod: 'delivery',
+    recipientName: '',
+    recipientCountryCode: DEFAULT_COUNTRY_CODE,
+    recipientPhoneNumber: '',
+    recipientCountryCodeAlt: DEFAULT_COUNTRY_CODE,
+    recipientPhoneNumberAlt: '',
+    residenceType: '',
+    recipientHomeAddress: '',
+    state: '',
+    zone: '',
+    deliveryDate: '',
+    message: '',
+    purpose: '',
+    additionalInfo: '',
+    deliveryInstruction: '',
+    pickUpLocation: '',
     shouldSaveAddress: false,
   };
 }

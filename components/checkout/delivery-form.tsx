@@ -20,7 +20,7 @@ import { useCurrency } from '@/lib/state/currency-context';
 import { dispatchOrder } from '@/lib/state/checkout-order';
 import { useUser } from '@/lib/state/user-context';
 import { notify } from '@/lib/ui/notify';
-import { initialValues, savedRecipientsOf, senderComplete, type FormContext } from './checkout-form';
+import { initialValues, nationalPhone, savedRecipientsOf, senderComplete, type FormContext } from './checkout-form';
 import { checkoutBody, senderInfoBody } from './checkout-payload';
 import { DateField } from './date-field';
 import { Select, TextArea } from './form-fields';
@@ -56,9 +56,12 @@ export function DeliveryForm({ order, settings, onChoice }: Props) {
   const { values, set, field } = form;
   const config = deliveryConfigFor(settings, values.deliveryDate || today);
 
-  // A shopper who logs in meanwhile gets their name and e-mail filled in.
+  // A shopper who logs in meanwhile gets their name, e-mail and profile phone filled in.
   useEffect(() => {
-    if (user && !values.senderEmail) set({ senderEmail: user.email, senderName: values.senderName || user.name });
+    if (!user || values.senderEmail) return;
+    const code = user.phoneCountryCode || values.senderCountryCode;
+    const phone = !values.senderPhoneNumber && user.phone ? { senderPhoneNumber: nationalPhone(user.phone, code), senderCountryCode: code } : {};
+    set({ senderEmail: user.email, senderName: values.senderName || user.name, ...phone });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the user changes
   }, [user]);
 

@@ -9,12 +9,12 @@ import { withShell } from '@/lib/server/shell';
 
 export const ACCOUNT_CACHE_CONTROL = 'private, no-store';
 
-/** `props(ctx)`: the page's own props (e.g. the order number from the path). */
+/** `props(ctx)`: the page's own props (e.g. the order number from the path, the delivery settings). */
 export function accountPage<P extends Record<string, unknown> = Record<string, never>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
-  props?: (ctx: GetServerSidePropsContext<Q>) => P,
+  props?: (ctx: GetServerSidePropsContext<Q>) => P | Promise<P>,
 ) {
   return withShell<P, Q>(async (ctx) => {
     ctx.res.setHeader('Cache-Control', ACCOUNT_CACHE_CONTROL);
-    return { props: props ? props(ctx) : ({} as P) };
+    return { props: props ? await props(ctx) : ({} as P) };
   });
 }

@@ -23,6 +23,8 @@ type UserState = {
   user: UserRecord | null;
   /** Stores a user record answered by login, signup, OTP validation or password change. */
   login(record: UserRecord): void;
+  /** Merges account changes (profile, address book) into the stored record; its token stays. */
+  update(changes: UserStore.UserChanges): void;
   /** Drops the user at once, says so, and tells the server to end the session (errors ignored). */
   logout(): void;
   /** Drops the user without calling the server: for a call that answered 401 'Please log in again'. */
@@ -80,17 +82,19 @@ export function UserProvider({ children }: { children: ReactNode }) {
     if (readStored(STORAGE_KEYS.user)) void userStore(businessId);
   }, [businessId]);
 
-  const value = useMemo<UserState>(() => {
+  // The actions keep their identity while the user changes, so hooks that depend on them (an
+  // account page's reads) do not run again when the record is refreshed.
+  const actions = useMemo(() => {
     const withStore = (run: (m: typeof UserStore) => unknown) => void userStore(businessId).then(run);
     return {
-      user,
-      login: (record) => withStore((m) => m.login(record)),
+      login: (record: UserRecord) => withStore((m) => m.login(record)),
+      update: (changes: UserStore.UserChanges) => withStore((m) => m.update(changes)),
       logout: () => withStore((m) => m.logout(businessId)),
       dropUser: () => withStore((m) => m.dropUser()),
-      openAuth: (mode = 'login') => setAuthRequest((last) => ({ mode, n: (last?.n ?? 0) + 1 })),
-      authRequest,
+      openAuth: (mode: AuthChoice = 'login') => setAuthRequest((last) => ({ mode, n: (last?.n ?? 0) + 1 })),
     };
-  }, [user, businessId, authRequest]);
+  }, [businessId]);
+  const value = useMemo<UserState>(() => ({ user, authRequest, ...actions }), [user, authRequest, actions]);
 
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;
 }

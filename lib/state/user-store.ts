@@ -42,6 +42,13 @@ export const currentUser = (): UserRecord | null => current;
 /** Stores a record answered by login, signup, OTP validation or password change. */
 export const login = (record: UserRecord) => dispatch({ type: 'login', record });
 
+/**
+ * Merges what the account area changed (name, phone, saved recipients) into the stored record,
+ * keeping its token; nothing when nobody is logged in.
+ */
+export const update = (changes: UserChanges) => current && dispatch({ type: 'login', record: { ...current, ...changes } });
+export type UserChanges = Partial<Omit<UserRecord, 'authToken' | 'email'>>;
+
 /** Drops the user without calling the server (a call answered 401 'Please log in again'). */
 export const dropUser = () => dispatch({ type: 'logout' });
 

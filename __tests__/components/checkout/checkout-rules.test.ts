@@ -3,7 +3,7 @@
  * payload (phones normalised, empties omitted, pick-up blanks), the summary's delivery line and
  * total, and the branch of an order with its WhatsApp link.
  */
-import { fieldError, formErrors, initialValues, localPhone, requiredKeys, senderComplete, type CheckoutValues, type FormContext } from '@/components/checkout/checkout-form';
+import { fieldError, formErrors, initialValues, localPhone, nationalPhone, requiredKeys, senderComplete, type CheckoutValues, type FormContext } from '@/components/checkout/checkout-form';
 import { checkoutBody, compact, senderInfoBody } from '@/components/checkout/checkout-payload';
 import { summaryLines } from '@/components/checkout/summary-lines';
 import { branchKeyFor, pickupPointOf, whatsAppLink } from '@/components/checkout/order-branch';
@@ -97,6 +97,24 @@ describe('form rules', () => {
       recipientCountryCodeAlt: '+234',
     });
     expect(localPhone('08031234567', '+234')).toBe('08031234567');
+  });
+
+  it("takes the sender's phone from the user's profile only when the order has none", () => {
+    const profile = { name: 'Ada', email: 'ada@example.com', phone: '+447700900123', phoneCountryCode: '+44' };
+    expect(initialValues(makeOrder(), profile, null)).toMatchObject({ senderCountryCode: '+44', senderPhoneNumber: '7700900123' });
+    const own = makeOrder({ client: { email: '', name: '', phone: '+2348031234567', phoneCountryCode: '+234' } });
+    expect(initialValues(own, profile, null)).toMatchObject({ senderCountryCode: '+234', senderPhoneNumber: '8031234567' });
+    // Records stored before the profile existed have no phone.
+    expect(initialValues(makeOrder(), { name: 'Ada', email: 'ada@example.com' }, null)).toMatchObject({ senderCountryCode: '+234', senderPhoneNumber: '' });
+  });
+
+  it.each([
+    ['+2348031234567', '+234', '08031234567'],
+    ['+447700900123', '+44', '7700900123'],
+    ['0803 123 4567', '+234', '0803 123 4567'],
+    ['', '+234', ''],
+  ])('nationalPhone(%s, %s) is %s', (phone, code, expected) => {
+    expect(nationalPhone(phone, code)).toBe(expected);
   });
 });
 

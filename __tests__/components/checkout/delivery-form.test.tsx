@@ -227,8 +227,8 @@ describe('logged-in shoppers', () => {
     name: 'Bola Ade',
     phone: '+2348098765432',
     phoneCountryCode: '+234',
-    altPhone: '',
-    altPhoneCountryCode: '',
+    altPhone: '+447700900123',
+    altPhoneCountryCode: '+44',
     address: '12 Aminu Kano Crescent, Wuse 2',
     residenceType: 'Office',
     state: 'abuja',
@@ -241,10 +241,18 @@ describe('logged-in shoppers', () => {
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByLabelText('Saved recipients')).toBeInTheDocument());
     expect(screen.queryByRole('checkbox', { name: /Create a free account/ })).not.toBeInTheDocument();
+    // Whatever was typed before is replaced by the saved recipient, every field of it.
+    await user.type(field(/^Recipient's name/), 'Somebody else');
+    await user.selectOptions(field(/^State/), 'lagos');
     await user.selectOptions(screen.getByLabelText('Saved recipients'), 'r-1');
     expect(field(/^Recipient's name/)).toHaveValue('Bola Ade');
+    expect(field(/^Recipient's country code/)).toHaveValue('+234');
     expect(field(/^Recipient's phone number/)).toHaveValue('8098765432');
+    expect(field(/^Alternative country code/)).toHaveValue('+44');
+    expect(field(/^Alternative phone number/)).toHaveValue('7700900123');
+    expect(field(/^Residence type/)).toHaveValue('Office');
     expect(field(/^Recipient's address/)).toHaveValue('12 Aminu Kano Crescent, Wuse 2');
+    expect(field(/^State/)).toHaveValue('abuja');
     expect(field(/^Delivery zone/)).toHaveValue('abuja-central');
 
     await user.type(field(/^Your phone number/), '08031234567');
@@ -255,8 +263,34 @@ describe('logged-in shoppers', () => {
       shouldSaveAddress: true,
       shouldCreateAccount: false,
       userData: { name: 'Ada Obi', email: 'ada@example.com' },
-      orderData: { deliveryZone: 'abuja-central', recipient: { residenceType: 'Office', state: 'abuja' } },
+      orderData: {
+        deliveryZone: 'abuja-central',
+        recipient: { name: 'Bola Ade', phone: '+2348098765432', phoneAlt: '+447700900123', altPhoneCountryCode: '+44', residenceType: 'Office', state: 'abuja' },
+      },
     });
+  });
+
+  it("fills the sender from the account: name, e-mail and the profile's phone with its code", async () => {
+    const account = record('ada@example.com', { phone: '+447700900999', phoneCountryCode: '+44' });
+    await openForm({ user: account });
+    expect(field(/^Your name/)).toHaveValue('Ada Obi');
+    expect(field(/^Your email/)).toHaveValue('ada@example.com');
+    expect(field(/^Your country code/)).toHaveValue('+44');
+    expect(field(/^Your phone number/)).toHaveValue('7700900999');
+  });
+
+  it('writes a Nigerian profile phone as people type it, with its 0', async () => {
+    await openForm({ user: record('ada@example.com', { phone: '+2348021234567', phoneCountryCode: '+234' }) });
+    expect(field(/^Your country code/)).toHaveValue('+234');
+    expect(field(/^Your phone number/)).toHaveValue('08021234567');
+  });
+
+  it("keeps the order's own sender phone over the profile's", async () => {
+    const order = makeOrder({ client: { email: 'ada@example.com', name: 'Ada O.', phone: '+2348031234567', phoneCountryCode: '+234' } });
+    await openForm({ order, user: record('ada@example.com', { phone: '+447700900999', phoneCountryCode: '+44' }) });
+    expect(field(/^Your name/)).toHaveValue('Ada O.');
+    expect(field(/^Your country code/)).toHaveValue('+234');
+    expect(field(/^Your phone number/)).toHaveValue('8031234567');
   });
 });
 
