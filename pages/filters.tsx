@@ -4,7 +4,7 @@ import type { PaginateQuery } from '@/lib/contracts/catalogue';
 import { DEFAULT_CATEGORY } from '@/lib/domain/catalogue';
 import { parseListingQuery } from '@/lib/domain/listing';
 import { shopByFilter } from '@/lib/domain/shop-by';
-import { SHOP_BY_LABELS } from '@/lib/domain/shop-by-labels';
+import { shopByLabel } from '@/lib/domain/shop-by-labels';
 import type { ListingData } from '@/lib/contracts/listing';
 import { loadListing } from '@/lib/server/listing';
 import { withShell } from '@/lib/server/shell';
@@ -17,6 +17,8 @@ type Props = {
   listing: ListingData;
   search: string;
   shopBy: string | null;
+  /** The shop-by value's label for the heading ('Shop by Roses'). */
+  shopByLabel: string | null;
   unknownShopBy: string | null;
   extra: Record<string, string>;
 };
@@ -42,11 +44,10 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
     }
   }
   const listing = await loadListing(state, fixed);
-  return { props: { listing, search, shopBy: filter ? filter.value : null, unknownShopBy: shopBy && !filter ? shopBy : null, extra } };
+  return { props: { listing, search, shopBy: filter ? filter.value : null, shopByLabel: filter ? shopByLabel(filter.value) : null, unknownShopBy: shopBy && !filter ? shopBy : null, extra } };
 });
 
-export default function FiltersPage({ listing, search, shopBy, unknownShopBy, extra, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
-  const label = shopBy ? (SHOP_BY_LABELS[shopBy] ?? shopBy) : null;
+export default function FiltersPage({ listing, search, shopBy, shopByLabel: label, unknownShopBy, extra, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const title = search ? `Search results for “${search}”` : label ? `Shop by ${label}` : 'All products';
   const description = search
     ? `Flowers and gifts matching “${search}”, delivered the same day in Lagos and Abuja.`

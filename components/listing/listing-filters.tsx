@@ -6,12 +6,12 @@
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/router';
 import type { FormEvent } from 'react';
-import { SHOP_BY_VALUES, type ShopByField } from '@/lib/domain/catalogue';
-import { FILTER_FIELDS, listingHref, parseListingQuery, SORT_OPTIONS, type ListingState } from '@/lib/domain/listing';
-import { SHOP_BY_FIELD_LABELS, SHOP_BY_LABELS } from '@/lib/domain/shop-by-labels';
+import type { ShopByField } from '@/lib/domain/catalogue';
+import type { FilterGroup } from '@/lib/contracts/listing';
+import { listingHref, parseListingQuery, SORT_OPTIONS, type ListingState } from '@/lib/domain/listing';
 import styles from './listing-filters.module.css';
 
-type Props = { basePath: string; extra: Record<string, string>; state: ListingState; total: number; hide: string[] };
+type Props = { basePath: string; extra: Record<string, string>; state: ListingState; total: number; hide: string[]; groups: FilterGroup[] };
 
 function formState(form: HTMLFormElement): ListingState {
   const data = new FormData(form);
@@ -20,10 +20,12 @@ function formState(form: HTMLFormElement): ListingState {
   return { ...parseListingQuery(query), page: 1 };
 }
 
-export function ListingFilters({ basePath, extra, state, total, hide }: Props) {
+export function ListingFilters({ basePath, extra, state, total, hide, groups }: Props) {
   const router = useRouter();
-  const fields = FILTER_FIELDS.filter((f) => !hide.includes(f));
-  const chosen = fields.flatMap((field) => (state.filters[field] ?? []).map((value) => ({ field, value })));
+  const shown = groups.filter((g) => !hide.includes(g.field));
+  const labels = new Map(groups.flatMap((g) => g.options.map((o) => [o.value, o.label] as const)));
+  const label = (value: string) => labels.get(value) ?? value;
+  const chosen = shown.flatMap(({ field }) => (state.filters[field] ?? []).map((value) => ({ field, value })));
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,18 +41,18 @@ export function ListingFilters({ basePath, extra, state, total, hide }: Props) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className={styles.controls}>
-        {fields.map((field) => (
+        {shown.map(({ field, label: name, options }) => (
           <details key={field} className={styles.filter}>
             <summary>
-              {SHOP_BY_FIELD_LABELS[field]}
+              {name}
               {state.filters[field]?.length ? <span className={styles.badge}>{state.filters[field]!.length}</span> : null}
             </summary>
             <fieldset>
-              <legend className="visually-hidden">{SHOP_BY_FIELD_LABELS[field]}</legend>
-              {(SHOP_BY_VALUES[field] as readonly string[]).map((value) => (
+              <legend className="visually-hidden">{name}</legend>
+              {options.map(({ value, label: text }) => (
                 <label key={value} className={styles.option}>
                   <input type="checkbox" name={field} value={value} defaultChecked={state.filters[field]?.includes(value) ?? false} />
-                  {SHOP_BY_LABELS[value] ?? value}
+                  {text}
                 </label>
               ))}
             </fieldset>
@@ -77,8 +79,8 @@ export function ListingFilters({ basePath, extra, state, total, hide }: Props) {
           {total} {total === 1 ? 'product' : 'products'}
         </p>
         {chosen.map(({ field, value }) => (
-          <Link key={`${field}:${value}`} href={without(field, value)} className={styles.chip} aria-label={`Remove filter ${SHOP_BY_LABELS[value] ?? value}`}>
-            {SHOP_BY_LABELS[value] ?? value} <span aria-hidden="true">×</span>
+          <Link key={`${field}:${value}`} href={without(field, value)} className={styles.chip} aria-label={`Remove filter ${label(value)}`}>
+            {label(value)} <span aria-hidden="true">×</span>
           </Link>
         ))}
         {chosen.length > 1 && (

@@ -66,7 +66,7 @@ export function ProductListing({ title, intro, basePath, extra = {}, listing, em
         <h1>{title}</h1>
         {intro && <div className={styles.intro}>{intro}</div>}
       </header>
-      <ListingFilters basePath={basePath} extra={extra} state={listing.state} total={listing.total} hide={hideFilters} />
+      <ListingFilters basePath={basePath} extra={extra} state={listing.state} total={listing.total} hide={hideFilters} groups={listing.filters} />
       {items.length === 0 ? (
         <div className={styles.empty}>{emptyState}</div>
       ) : (

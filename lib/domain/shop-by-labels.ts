@@ -32,3 +32,8 @@ export const SHOP_BY_FIELD_LABELS: Record<ShopByField, string> = {
   delivery: 'Delivery',
   flowerName: 'Flower name',
 };
+
+/** A shop-by value's label, or the value itself when it has none. */
+export function shopByLabel(value: string): string {
+  return SHOP_BY_LABELS[value] ?? value;
+}

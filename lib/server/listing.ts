@@ -1,8 +1,10 @@
 /** Loads what a listing URL shows, through lib/api, for a page's getServerSideProps. */
 import * as calls from '@/lib/api/calls';
 import type { PaginateQuery } from '@/lib/contracts/catalogue';
-import type { ListingData } from '@/lib/contracts/listing';
-import { PAGE_SIZE, paginateParams, type ListingState } from '@/lib/domain/listing';
+import type { FilterGroup, ListingData } from '@/lib/contracts/listing';
+import { SHOP_BY_VALUES } from '@/lib/domain/catalogue';
+import { FILTER_FIELDS, PAGE_SIZE, paginateParams, type ListingState } from '@/lib/domain/listing';
+import { shopByLabel, SHOP_BY_FIELD_LABELS } from '@/lib/domain/shop-by-labels';
 import { serverApi } from '@/lib/server/page-api';
 
 /** Up to this many pages are rendered together when a link asks for a later page. */
@@ -17,8 +19,15 @@ export function firstFetch(page: number): { pageNumber: number; pageSize: number
   return { pageNumber: page, pageSize: PAGE_SIZE, firstPage: page };
 }
 
+/** Every shop-by filter with its values, labelled. */
+export const FILTER_GROUPS: FilterGroup[] = FILTER_FIELDS.map((field) => ({
+  field,
+  label: SHOP_BY_FIELD_LABELS[field],
+  options: (SHOP_BY_VALUES[field] as readonly string[]).map((value) => ({ value, label: shopByLabel(value) })),
+}));
+
 export async function loadListing(state: ListingState, fixed: Partial<PaginateQuery>): Promise<ListingData> {
   const { pageNumber, pageSize, firstPage } = firstFetch(state.page);
   const page = await calls.paginateProducts(serverApi(), { ...paginateParams(state), ...fixed, pageNumber, pageSize });
-  return { state, items: page.items, total: page.total, totalPages: Math.ceil(page.total / PAGE_SIZE), firstPage, fixed };
+  return { state, items: page.items, total: page.total, totalPages: Math.ceil(page.total / PAGE_SIZE), firstPage, fixed, filters: FILTER_GROUPS };
 }
