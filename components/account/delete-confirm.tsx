@@ -3,7 +3,8 @@
  * keeps the account) whose buttons say what they do: 'Keep my account' (focused first) and
  * 'Yes, delete my account'.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { useModal } from '@/components/ui/use-modal';
 import styles from './forms.module.css';
 
 type Props = { open: boolean; busy: boolean; email: string; onConfirm(): void; onCancel(): void };
@@ -14,18 +15,7 @@ export function DeleteConfirm({ open, busy, email, onConfirm, onCancel }: Props)
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      keep.current?.focus();
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
+  useModal(ref, open, keep);
 
   return (
     <dialog

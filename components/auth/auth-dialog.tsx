@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { UserRecord } from '@/lib/contracts/auth';
+import { useModal } from '@/components/ui/use-modal';
 import { useShell } from '@/lib/state/shell-context';
 import type { AuthRequest } from '@/lib/state/user-context';
 import { login } from '@/lib/state/user-store';
@@ -44,17 +45,7 @@ export function AuthDialog({ request, onLoggedIn }: AuthDialogProps) {
     return () => onAnnounce(null);
   }, []);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (auth.open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!auth.open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [auth.open]);
+  useModal(ref, auth.open);
 
   useEffect(() => {
     const root = ref.current;

@@ -7,9 +7,10 @@
  * inert; Escape, the close button and a click on the backdrop close it. Deleting an item asks
  * first; deleting the last one empties an existing order too.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useModal } from '@/components/ui/use-modal';
 import { Icon } from '@/components/layout/header/icons';
 import { cartTotals } from '@/lib/domain/cart';
 import { useCart } from '@/lib/state/cart-context';
@@ -31,18 +32,7 @@ export function CartPanel() {
   const { subtotal, total } = cartTotals(items);
   const close = () => setOpen(false);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-      closeButton.current?.focus();
-    } else if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
+  useModal(dialog, open, closeButton);
 
   return (
     <dialog

@@ -2,7 +2,8 @@
  * The confirm dialog (spec section 2): 'Are you sure?' / 'This action is irreversible' with Yes
  * and No by default. A native modal <dialog>: focus moves in and is trapped, Escape answers No.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModal } from './use-modal';
 import styles from './confirm-dialog.module.css';
 
 type Props = {
@@ -16,17 +17,7 @@ type Props = {
 export function ConfirmDialog({ open, title = 'Are you sure?', body = 'This action is irreversible', onYes, onNo }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
+  useModal(ref, open);
 
   return (
     <dialog
