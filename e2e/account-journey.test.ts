@@ -19,10 +19,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
-import { launchBrowser, CHROMIUM } from './browser';
+import { launchBrowser } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { device, mailText, shot } from './back-office';
 import { fillLagosDelivery, simpleProduct, type Listed } from './checkout-flow';
+import { accessibilityScore } from './lighthouse';
 
 /** The staff token of /v1/admin calls: the journey delivers the paid order with it. */
 const ADMIN_TOKEN = 'journey-admin-token-0123456789abcdef';
@@ -113,31 +114,6 @@ async function openCartToCheckout(page: Page): Promise<void> {
     .click();
   await page.waitForURL(/\/checkout\?orderId=[0-9a-f-]{36}$/);
   await page.getByRole('heading', { name: 'Delivery details' }).waitFor();
-}
-
-/** Lighthouse's accessibility score (mobile) of `url`, with the shopper's stored user in the profile. */
-async function accessibility(url: string, user: unknown): Promise<{ score: number; failing: string[] }> {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const { chromium } = await import('playwright-core');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
-  try {
-    // The token lives in the page's storage: put it there first, then keep it (no storage reset).
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await cdp.contexts()[0]!.newPage();
-    await page.goto(`${shop.url}/`, { waitUntil: 'load' });
-    await page.evaluate((record) => localStorage.setItem('userData', JSON.stringify(record)), user);
-    await page.close();
-    await cdp.close();
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'], disableStorageReset: true });
-    const lhr = result!.lhr;
-    const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-      .map((a) => `${a.id}: ${a.title}`);
-    return { score: Math.round((lhr.categories.accessibility?.score ?? 0) * 100), failing };
-  } finally {
-    await chrome.kill();
-  }
 }
 
 for (const width of [1280, 375]) {
@@ -260,7 +236,7 @@ for (const width of [1280, 375]) {
     void test('Lighthouse: accessibility 100 on the account pages', { skip: width < 768 ? 'run once, at the first width' : false }, async () => {
       const user = await storedUser(page);
       for (const path of ['/account', `/account/orders/${paidNumber}`, '/account/addresses', '/account/profile']) {
-        const { score, failing } = await accessibility(`${shop.url}${path}`, user);
+        const { score, failing } = await accessibilityScore(shop.url, path, user);
         assert.equal(score, 100, `${path}: ${failing.join('; ')}`);
       }
     });

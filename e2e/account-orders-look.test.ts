@@ -11,9 +11,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { CHROMIUM } from './browser';
 import { device, shot, signIn, startBackOfficeShop, type BackOfficeShop, type Member } from './back-office';
 import { simpleProduct } from './checkout-flow';
+import { accessibilityScore } from './lighthouse';
 
 const OWNER: Member = { email: 'owner.look@shop.test', name: 'Funmi Owner', role: 'owner', password: 'a-long-owner-password-1' };
 let office: BackOfficeShop;
@@ -172,31 +172,9 @@ for (const width of [1280, 375]) {
   });
 }
 
-/** Lighthouse's accessibility audit (mobile) of `path` with the shopper's user in the browser's storage. */
-async function accessibility(path: string): Promise<{ score: number; failing: string[] }> {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const { chromium } = await import('playwright-core');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
-  try {
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await cdp.contexts()[0]!.newPage();
-    await page.goto(office.shop.url, { waitUntil: 'load' });
-    await page.evaluate((record) => localStorage.setItem('userData', JSON.stringify(record)), user);
-    await page.close();
-    await cdp.close();
-    const result = await lighthouse(`${office.shop.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'], disableStorageReset: true });
-    const audits = Object.values(result!.lhr.audits);
-    const failing = audits.filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => `${a.id}: ${JSON.stringify(a.details ?? {}).slice(0, 600)}`);
-    return { score: Math.round((result!.lhr.categories.accessibility?.score ?? 0) * 100), failing };
-  } finally {
-    chrome.kill();
-  }
-}
-
 void test('Lighthouse accessibility is 100 on the order pages', async () => {
   for (const path of ['/account', `/account/orders/${numbers.delivered}`, `/account/orders/${numbers.unpaid}`]) {
-    const { score, failing } = await accessibility(path);
+    const { score, failing } = await accessibilityScore(office.shop.url, path, user);
     assert.equal(score, 100, `${path}: ${failing.join('\n')}`);
   }
 });

@@ -7,8 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
-import { CHROMIUM, launchBrowser } from './browser';
+import { launchBrowser } from './browser';
 import { device, shot } from './back-office';
+import { accessibilityScore } from './lighthouse';
 
 let shop: Shop;
 let browser: Browser;
@@ -39,28 +40,13 @@ async function noSideScroll(page: Page, what: string) {
   assert.ok(wide <= 0, `${what} scrolls sideways by ${wide} px`);
 }
 
-/** Lighthouse's accessibility score (mobile) of `url` with `user` in the page's storage, and what failed. */
-async function accessibility(url: string, user: unknown): Promise<{ score: number; failing: string[] }> {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const { chromium } = await import('playwright-core');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
-  try {
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await cdp.contexts()[0]!.newPage();
-    await page.goto(`${shop.url}/`, { waitUntil: 'load' });
-    await page.evaluate((record) => localStorage.setItem('userData', JSON.stringify(record)), user);
-    await page.close();
-    await cdp.close();
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'], disableStorageReset: true });
-    const lhr = result!.lhr;
-    const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-      .map((a) => `${a.id}: ${a.title}`);
-    return { score: Math.round((lhr.categories.accessibility?.score ?? 0) * 100), failing };
-  } finally {
-    await chrome.kill();
-  }
+/** Opens `path` until `heading` shows, checks the title (`title | Regal Flowers`) and that nothing scrolls sideways, and saves the screenshot `name`. */
+async function look(page: Page, path: string, heading: string, title: string, name: string) {
+  await page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: heading }).waitFor();
+  assert.equal(await page.title(), `${title} | Regal Flowers`);
+  await noSideScroll(page, `the ${title.toLowerCase()}`);
+  await shot(page, name);
 }
 
 for (const width of [1280, 375]) {
@@ -102,11 +88,7 @@ for (const width of [1280, 375]) {
     after(() => assert.deepEqual(errors, [], 'no page errors'));
 
     void test('address book', async () => {
-      await page.goto(`${shop.url}/account/addresses`, { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { name: 'Amaka Obi' }).waitFor();
-      assert.equal(await page.title(), 'Address book | Regal Flowers');
-      await noSideScroll(page, 'the address book');
-      await shot(page, `look-${width}-addresses`);
+      await look(page, '/account/addresses', 'Amaka Obi', 'Address book', `look-${width}-addresses`);
       await page.getByRole('button', { name: 'Add a recipient' }).click();
       await page.getByRole('button', { name: 'Save recipient' }).click();
       await noSideScroll(page, 'the recipient form');
@@ -119,17 +101,13 @@ for (const width of [1280, 375]) {
     void test('Lighthouse accessibility', { skip: width < 768 ? 'once' : false }, async () => {
       const user = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null') as unknown);
       for (const path of ['/account/addresses', '/account/profile']) {
-        const { score, failing } = await accessibility(`${shop.url}${path}`, user);
+        const { score, failing } = await accessibilityScore(shop.url, path, user);
         assert.equal(score, 100, `${path}: ${failing.join('; ')}`);
       }
     });
 
     void test('profile', async () => {
-      await page.goto(`${shop.url}/account/profile`, { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { name: 'Your details' }).waitFor();
-      assert.equal(await page.title(), 'Profile | Regal Flowers');
-      await noSideScroll(page, 'the profile');
-      await shot(page, `look-${width}-profile`);
+      await look(page, '/account/profile', 'Your details', 'Profile', `look-${width}-profile`);
       // As the account journey (e2e/account-journey.test.ts) finds the fields.
       const profile = page.getByRole('main');
       await profile.getByLabel(/^Name/).fill('Kemi Adeyemi-Bello');

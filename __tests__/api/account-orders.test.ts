@@ -8,80 +8,22 @@
  * taken off sale and a size gone. Orders are made through the real order calls with products of
  * this file's own (changing them touches no other test).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/client';
-import { designOptions, orders, productImages, products, productVariants, users } from '@/lib/server/db/schema';
-import { getConfig } from '@/lib/server/config';
-import { mailIdle } from '@/lib/server/mail/mailer';
-import { readOutbox } from '@/lib/server/mail/outbox';
+import { designOptions, orders, productImages, products, productVariants } from '@/lib/server/db/schema';
 import { ACCOUNT_ORDER_NOT_FOUND_MESSAGE, ACCOUNT_ORDERS_PAGE_SIZE, type AccountOrder, type AccountOrderList, type Reorder } from '@/lib/contracts/account';
 import type { UserRecord } from '@/lib/contracts/auth';
-import type { CheckoutAnswer, Order, OrderCreated } from '@/lib/contracts/orders';
+import type { Order } from '@/lib/contracts/orders';
 import { LOGIN_AGAIN_MESSAGE } from '@/lib/contracts/auth';
 import { convertFromNaira } from '@/lib/domain/money';
-import { closeTestDatabase, openTestDatabase } from '../helpers/db';
-import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { deliveryCheckout, plainDay, uniqueEmail } from '../helpers/order-api';
-import { createOrder, setStatus } from '../helpers/orders';
+import { expectPrivate, type OrderOptions, serveShopApi } from '../helpers/account';
+import { uniqueEmail } from '../helpers/order-api';
+import { createOrder, setStatus, tag } from '../helpers/orders';
 
-let db: Db;
-let server: ApiServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-account-orders-'));
-
-beforeAll(async () => {
-  process.env.TRUST_PROXY = '1';
-  db = (await openTestDatabase()).db;
-  getConfig().dataDir = dataDir;
-  getConfig().smtpUrl = undefined;
-  server = await startApiServer();
-});
-
-afterAll(async () => {
-  await mailIdle();
-  await server.close();
-  await closeTestDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const api = serveShopApi('shop-account-orders');
+const { call, signUp, logIn, logOut, otpLogin, openCart, userIdOf } = api;
 
 // --- helpers ----------------------------------------------------------------------------------
-
-type Answer<T> = { status: number; headers: Headers; body: { data: T; error: boolean; message: string } };
-const n = () => Math.floor(Math.random() * 250) + 1;
-/** This file's client address (rate limits are per address). */
-const ip = `10.${n()}.${n()}.${n()}`;
-
-async function call<T = unknown>(method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(`${server.url}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer<T>['body'] };
-}
-
-type Shopper = { email: string; password: string; token: string };
-async function signup(email = uniqueEmail('ngozi')): Promise<Shopper> {
-  const password = 'peonies-and-roses';
-  const res = await call<UserRecord>('POST', '/v1/regal/auth/signup', { body: { email, password } });
-  expect(res.status).toBe(201);
-  return { email, password, token: res.body.data.authToken };
-}
-
-/** Logs in with an e-mailed one-time password (read from the dev outbox); answers the new token. */
-async function otpLogin(email: string): Promise<string> {
-  expect((await call('POST', '/v1/regal/auth/otp/request', { body: { email } })).status).toBe(200);
-  await mailIdle();
-  const [mail] = await readOutbox(dataDir, { to: email, limit: 1 });
-  const code = /one-time password is: (\d{6})/.exec(mail?.text ?? '')?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  const res = await call<UserRecord>('POST', '/v1/regal/auth/otp/validate', { body: { email, code } });
-  expect(res.status).toBe(200);
-  return res.body.data.authToken;
-}
-
-const tag = () => randomBytes(4).toString('hex');
 
 type Made = { id: string; slug: string; title: string; sku: string; sizes: { id: string; name: string; sku: string; price: number }[]; imageId: string };
 
@@ -92,7 +34,7 @@ async function madeProduct(options: { price?: number; sizes?: number[] } = {}): 
   const title = `Account Test ${t}`;
   const sku = `ACO-${t}`.toUpperCase();
   const sizes = (options.sizes ?? []).map((price, i) => ({ id: randomUUID(), name: ['Standard', 'Deluxe', 'VIP'][i]!, sku: `${sku}-${i}`, price }));
-  await db.insert(products).values({
+  await api.db.insert(products).values({
     id,
     slug: `account-test-${t}`,
     name: `${title} – 12 roses`,
@@ -104,13 +46,13 @@ async function madeProduct(options: { price?: number; sizes?: number[] } = {}): 
     budget: 'regular',
     designOptions: ['in-a-vase'],
   });
-  if (sizes.length) await db.insert(productVariants).values(sizes.map((s, i) => ({ ...s, productId: id, inStock: true, sortOrder: i })));
+  if (sizes.length) await api.db.insert(productVariants).values(sizes.map((s, i) => ({ ...s, productId: id, inStock: true, sortOrder: i })));
   const imageId = randomUUID();
-  await db.insert(productImages).values({ id: imageId, productId: id, position: 0, alt: `${title} in a box`, storageKey: `products/${randomBytes(16).toString('hex')}` });
+  await api.db.insert(productImages).values({ id: imageId, productId: id, position: 0, alt: `${title} in a box`, storageKey: `products/${randomBytes(16).toString('hex')}` });
   return { id, slug: `account-test-${t}`, title, sku, sizes, imageId };
 }
 
-const vase = async () => (await db.select().from(designOptions).where(eq(designOptions.name, 'in-a-vase')))[0]!;
+const vase = async () => (await api.db.select().from(designOptions).where(eq(designOptions.name, 'in-a-vase')))[0]!;
 
 type Line = { product: Made; size?: string; design?: string; quantity?: number };
 const cartItem = ({ product, size, design, quantity = 1 }: Line) => {
@@ -118,32 +60,22 @@ const cartItem = ({ product, size, design, quantity = 1 }: Line) => {
   return { productId: product.id, SKU: variant?.sku ?? product.sku, ...(variant && { size: variant.name }), ...(design && { design }), quantity };
 };
 
-/** An order placed through the real calls (create, then the delivery checkout), by `token` or as a guest. */
-async function placeOrder(lines: Line[], options: { token?: string; email: string; currency?: 'NGN' | 'USD' }): Promise<Order> {
-  const created = await call<OrderCreated>('POST', '/v1/firebase/order/create', {
-    body: { cartItems: lines.map(cartItem), currency: options.currency ?? 'NGN', deliveryDate: '' },
-    token: options.token,
-  });
-  expect(created.status).toBe(201);
-  const body = { ...deliveryCheckout(plainDay(), { email: options.email }), currency: options.currency ?? 'NGN' };
-  const res = await call<CheckoutAnswer>('PUT', `/v1/firebase/order/checkout-order/${created.body.data.id}`, { body, token: options.token });
-  expect(res.status).toBe(200);
-  return res.body.data.order;
-}
+/** An order of `lines` placed through the real calls, by `token` or as a guest. */
+const placeOrder = (lines: Line[], options: OrderOptions): Promise<Order> => api.placeOrder(lines.map(cartItem), options);
 
 const list = (token: string | undefined, page?: number) => call<AccountOrderList>('GET', `/v1/regal/account/orders${page ? `?page=${page}` : ''}`, { token });
 const one = (token: string | undefined, number: string) => call<AccountOrder>('GET', `/v1/regal/account/orders/${encodeURIComponent(number)}`, { token });
 const again = (token: string | undefined, number: string) => call<Reorder>('GET', `/v1/regal/account/orders/${encodeURIComponent(number)}/reorder`, { token });
 
-const rowOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const setCheckedOut = (id: string, at: Date) => db.update(orders).set({ checkedOutAt: at }).where(eq(orders.id, id));
+const rowOf = async (id: string) => (await api.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const setCheckedOut = (id: string, at: Date) => api.db.update(orders).set({ checkedOutAt: at }).where(eq(orders.id, id));
 const deliveryKey = () => `deliveries/${randomBytes(16).toString('hex')}.webp`;
 
 // --- the list ---------------------------------------------------------------------------------
 
 describe('GET /v1/regal/account/orders', () => {
   it("lists the owner's checked-out orders newest first, with the summary fields; a cart never checked out is left out", async () => {
-    const who = await signup();
+    const who = await signUp();
     const rose = await madeProduct({ sizes: [50_000, 70_000] });
     const gift = await madeProduct({ price: 20_000 });
     const older = await placeOrder([{ product: rose, size: 'Deluxe', design: 'in-a-vase', quantity: 2 }, { product: gift }], { token: who.token, email: who.email });
@@ -151,15 +83,14 @@ describe('GET /v1/regal/account/orders', () => {
     await setCheckedOut(older.id, new Date('2026-03-01T10:00:00Z'));
     await setCheckedOut(newer.id, new Date('2026-03-05T10:00:00Z'));
     const photo = deliveryKey();
-    await db.update(orders).set({ status: 'delivered', paymentState: 'paid', paidWith: 'paystack', deliveryPhoto: photo }).where(eq(orders.id, older.id));
+    await api.db.update(orders).set({ status: 'delivered', paymentState: 'paid', paidWith: 'paystack', deliveryPhoto: photo }).where(eq(orders.id, older.id));
     // Out for delivery with a photo kept: no photo until delivered.
-    await db.update(orders).set({ status: 'out_for_delivery', paymentState: 'paid', paidWith: 'paystack', deliveryPhoto: deliveryKey() }).where(eq(orders.id, newer.id));
+    await api.db.update(orders).set({ status: 'out_for_delivery', paymentState: 'paid', paidWith: 'paystack', deliveryPhoto: deliveryKey() }).where(eq(orders.id, newer.id));
     // A cart of the account that never reached checkout.
-    expect((await call('POST', '/v1/firebase/order/create', { body: { cartItems: [cartItem({ product: gift })], currency: 'NGN' }, token: who.token })).status).toBe(201);
+    await openCart([cartItem({ product: gift })], { token: who.token });
 
     const res = await list(who.token);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(res, 200);
     expect(res.body.data).toMatchObject({ page: 1, pageSize: ACCOUNT_ORDERS_PAGE_SIZE, total: 2 });
     expect(res.body.data.orders.map((o) => o.orderNumber)).toEqual([newer.orderNumber, older.orderNumber]);
     const [first, second] = res.body.data.orders;
@@ -192,13 +123,13 @@ describe('GET /v1/regal/account/orders', () => {
   });
 
   it('pages by ACCOUNT_ORDERS_PAGE_SIZE with the total on every page; a bad page is a 400 naming it', async () => {
-    const who = await signup();
-    const [{ id: ownerId }] = (await db.select({ id: users.id }).from(users).where(eq(users.email, who.email))) as [{ id: string }];
+    const who = await signUp();
+    const ownerId = (await userIdOf(who.email))!;
     const count = ACCOUNT_ORDERS_PAGE_SIZE + 1;
     const start = Date.parse('2026-01-01T00:00:00Z');
     for (let i = 0; i < count; i++) {
-      const order = await createOrder(db, { delivery: 'delivery', sender: { name: 'Ngozi', email: who.email } });
-      await db.update(orders).set({ userId: ownerId, checkedOutAt: new Date(start + i * 60_000) }).where(eq(orders.id, order.id));
+      const order = await createOrder(api.db, { delivery: 'delivery', sender: { name: 'Ngozi', email: who.email } });
+      await api.db.update(orders).set({ userId: ownerId, checkedOutAt: new Date(start + i * 60_000) }).where(eq(orders.id, order.id));
     }
     const first = await list(who.token, 1);
     const second = await list(who.token, 2);
@@ -215,20 +146,18 @@ describe('GET /v1/regal/account/orders', () => {
   });
 
   it("another account's list holds none of them; no token, a revoked one or a made-up one is 401", async () => {
-    const owner = await signup();
+    const owner = await signUp();
     const gift = await madeProduct();
     await placeOrder([{ product: gift }], { token: owner.token, email: owner.email });
-    const other = await signup();
+    const other = await signUp();
     const theirs = await list(other.token);
     expect(theirs.status).toBe(200);
     expect(theirs.body.data).toMatchObject({ orders: [], total: 0 });
 
     const none = await list(undefined);
-    expect(none.status).toBe(401);
-    expect(none.body.message).toBe(LOGIN_AGAIN_MESSAGE);
-    expect(none.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(none, 401, LOGIN_AGAIN_MESSAGE);
     expect((await list('not-a-token')).status).toBe(401);
-    expect((await call('POST', '/v1/regal/auth/logout', { token: owner.token })).status).toBe(200);
+    await logOut(owner.token);
     expect((await list(owner.token)).status).toBe(401);
   });
 });
@@ -237,12 +166,11 @@ describe('GET /v1/regal/account/orders', () => {
 
 describe('GET /v1/regal/account/orders/{number}', () => {
   it("answers every detail to the owner (any case of the number), in the order's currency, with the timeline's notes", async () => {
-    const who = await signup();
+    const who = await signUp();
     const rose = await madeProduct({ sizes: [50_000, 70_000] });
     const order = await placeOrder([{ product: rose, size: 'Standard', design: 'in-a-vase', quantity: 2 }], { token: who.token, email: who.email, currency: 'USD' });
     const res = await one(who.token, order.orderNumber.toLowerCase());
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(res, 200);
     const line = (50_000 + (await vase()).price) * 2;
     expect(res.body.data).toMatchObject({
       id: order.id,
@@ -278,34 +206,32 @@ describe('GET /v1/regal/account/orders/{number}', () => {
   });
 
   it('can pay only while open and unpaid; can review once delivered until reviewed; productSlug only while the product is sold', async () => {
-    const who = await signup();
+    const who = await signUp();
     const gift = await madeProduct();
     const order = await placeOrder([{ product: gift }], { token: who.token, email: who.email });
-    await setStatus(db, order.id, 'paid', 'paid', 'paystack');
+    await setStatus(api.db, order.id, 'paid', 'paid', 'paystack');
     expect((await one(who.token, order.orderNumber)).body.data).toMatchObject({ canPay: false, canReview: false, statusLabel: 'Payment received' });
-    await setStatus(db, order.id, 'awaiting_payment', 'awaiting_confirmation');
+    await setStatus(api.db, order.id, 'awaiting_payment', 'awaiting_confirmation');
     expect((await one(who.token, order.orderNumber)).body.data.canPay).toBe(false);
 
-    await setStatus(db, order.id, 'delivered', 'paid', 'paystack');
+    await setStatus(api.db, order.id, 'delivered', 'paid', 'paystack');
     expect((await one(who.token, order.orderNumber)).body.data).toMatchObject({ canReview: true, review: null });
     expect((await call('POST', `/v1/firebase/order/submit-review/${order.id}`, { body: { rating: 5, comment: 'Lovely' } })).status).toBe(201);
     expect((await one(who.token, order.orderNumber)).body.data).toMatchObject({ canReview: false, review: { rating: 5, comment: 'Lovely', authorName: 'Tunde' } });
 
-    await db.update(products).set({ active: false }).where(eq(products.id, gift.id));
+    await api.db.update(products).set({ active: false }).where(eq(products.id, gift.id));
     expect((await one(who.token, order.orderNumber)).body.data.items[0]!.productSlug).toBeNull();
   });
 
   it("is 404 for another account's order (with its number), an unknown number, a guest order and a cart never checked out; 401 without a token", async () => {
-    const owner = await signup();
+    const owner = await signUp();
     const gift = await madeProduct();
     const order = await placeOrder([{ product: gift }], { token: owner.token, email: owner.email });
     const before = await rowOf(order.id);
-    const other = await signup();
+    const other = await signUp();
 
     for (const res of [await one(other.token, order.orderNumber), await again(other.token, order.orderNumber)]) {
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe(ACCOUNT_ORDER_NOT_FOUND_MESSAGE);
-      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expectPrivate(res, 404, ACCOUNT_ORDER_NOT_FOUND_MESSAGE);
     }
     expect(await rowOf(order.id)).toEqual(before);
 
@@ -313,8 +239,8 @@ describe('GET /v1/regal/account/orders/{number}', () => {
     expect((await one(owner.token, 'x'.repeat(60))).status).toBe(404);
     const guest = await placeOrder([{ product: gift }], { email: uniqueEmail('guest') });
     expect((await one(owner.token, guest.orderNumber)).status).toBe(404);
-    const cart = await call<OrderCreated>('POST', '/v1/firebase/order/create', { body: { cartItems: [cartItem({ product: gift })], currency: 'NGN' }, token: owner.token });
-    expect((await one(owner.token, cart.body.data.orderNumber)).status).toBe(404);
+    const cart = await openCart([cartItem({ product: gift })], { token: owner.token });
+    expect((await one(owner.token, cart.orderNumber)).status).toBe(404);
 
     expect((await one(undefined, order.orderNumber)).status).toBe(401);
     expect((await again(undefined, order.orderNumber)).status).toBe(401);
@@ -331,11 +257,10 @@ describe('guest orders placed with the e-mail', () => {
     const stranger = await placeOrder([{ product: gift }], { email: uniqueEmail('stranger') });
 
     // Signup and a password login do not prove the e-mail: nothing attaches.
-    const who = await signup(email);
+    const who = await signUp({ email });
     expect((await list(who.token)).body.data.total).toBe(0);
-    const login = await call<UserRecord>('POST', '/v1/regal/auth/login', { body: { email, password: who.password } });
-    expect(login.status).toBe(200);
-    expect((await list(login.body.data.authToken)).body.data.total).toBe(0);
+    const login = await logIn(who);
+    expect((await list(login.authToken)).body.data.total).toBe(0);
     expect((await rowOf(before.id)).userId).toBeNull();
 
     // The first proof attaches it (and only it).
@@ -352,7 +277,7 @@ describe('guest orders placed with the e-mail', () => {
     expect((await list(later)).body.data.orders.map((o) => o.orderNumber).sort()).toEqual([before.orderNumber, after.orderNumber].sort());
 
     // An order another account placed with this sender e-mail stays that account's.
-    const other = await signup();
+    const other = await signUp();
     const theirs = await placeOrder([{ product: gift }], { token: other.token, email });
     await otpLogin(email);
     expect((await rowOf(theirs.id)).userId).not.toBeNull();
@@ -364,15 +289,14 @@ describe('guest orders placed with the e-mail', () => {
 
 describe('GET /v1/regal/account/orders/{number}/reorder', () => {
   it("answers the order's items as the storefront builds cart items, at today's prices, and writes nothing", async () => {
-    const who = await signup();
+    const who = await signUp();
     const rose = await madeProduct({ sizes: [50_000, 70_000] });
     const gift = await madeProduct({ price: 20_000 });
     const order = await placeOrder([{ product: rose, size: 'Deluxe', design: 'in-a-vase', quantity: 2 }, { product: gift, quantity: 3 }], { token: who.token, email: who.email });
     const design = await vase();
 
     const res = await again(who.token, order.orderNumber);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(res, 200);
     expect(res.body.data).toEqual({
       cartItems: [
         {
@@ -404,7 +328,7 @@ describe('GET /v1/regal/account/orders/{number}/reorder', () => {
   });
 
   it('reports a price change (per item, design included), a product taken off sale, a size gone out of stock and a design no longer offered', async () => {
-    const who = await signup();
+    const who = await signUp();
     const rose = await madeProduct({ sizes: [50_000, 70_000] });
     const gift = await madeProduct({ price: 20_000 });
     const gone = await madeProduct({ price: 30_000 });
@@ -422,11 +346,11 @@ describe('GET /v1/regal/account/orders/{number}/reorder', () => {
     );
     const design = await vase();
 
-    await db.update(productVariants).set({ price: 55_000 }).where(eq(productVariants.id, rose.sizes[0]!.id));
-    await db.update(products).set({ price: 18_000 }).where(eq(products.id, gift.id));
-    await db.update(products).set({ active: false }).where(eq(products.id, gone.id));
-    await db.update(productVariants).set({ inStock: false }).where(eq(productVariants.id, sized.sizes[1]!.id));
-    await db.update(products).set({ designOptions: [] }).where(eq(products.id, boxed.id));
+    await api.db.update(productVariants).set({ price: 55_000 }).where(eq(productVariants.id, rose.sizes[0]!.id));
+    await api.db.update(products).set({ price: 18_000 }).where(eq(products.id, gift.id));
+    await api.db.update(products).set({ active: false }).where(eq(products.id, gone.id));
+    await api.db.update(productVariants).set({ inStock: false }).where(eq(productVariants.id, sized.sizes[1]!.id));
+    await api.db.update(products).set({ designOptions: [] }).where(eq(products.id, boxed.id));
 
     const res = await again(who.token, order.orderNumber);
     expect(res.status).toBe(200);

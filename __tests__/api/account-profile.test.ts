@@ -6,65 +6,15 @@
  * strict bodies and their messages, one account's token never reaching another's profile, 401
  * and `private, no-store`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
-import { getConfig } from '@/lib/server/config';
-import { mailIdle } from '@/lib/server/mail/mailer';
-import { readOutbox } from '@/lib/server/mail/outbox';
 import type { Profile } from '@/lib/contracts/account';
 import { LOGIN_AGAIN_MESSAGE, type UserRecord } from '@/lib/contracts/auth';
 import { PROFILE_PHONE_MESSAGE } from '@/lib/server/services/accounts/account';
-import { closeTestDatabase, openTestDatabase } from '../helpers/db';
-import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { uniqueEmail } from '../helpers/order-api';
+import { expectPrivate, serveShopApi } from '../helpers/account';
 
-let db: Db;
-let server: ApiServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-account-profile-'));
-
-beforeAll(async () => {
-  process.env.TRUST_PROXY = '1';
-  db = (await openTestDatabase()).db;
-  getConfig().dataDir = dataDir;
-  getConfig().smtpUrl = undefined;
-  server = await startApiServer();
-});
-
-afterAll(async () => {
-  await mailIdle();
-  await server.close();
-  await closeTestDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-type Answer<T> = { status: number; headers: Headers; body: { data: T; error: boolean; message: string } };
-const n = () => Math.floor(Math.random() * 250) + 1;
-const ip = `10.${n()}.${n()}.${n()}`;
-
-async function call<T = unknown>(method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(`${server.url}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer<T>['body'] };
-}
-
-type Shopper = { email: string; password: string; token: string };
-async function signup(name?: string): Promise<Shopper> {
-  const email = uniqueEmail('folake');
-  const password = 'marigold-morning';
-  const res = await call<UserRecord>('POST', '/v1/regal/auth/signup', { body: { email, password, ...(name && { name }) } });
-  expect(res.status).toBe(201);
-  return { email, password, token: res.body.data.authToken };
-}
-const login = async (who: Shopper) => {
-  const res = await call<UserRecord>('POST', '/v1/regal/auth/login', { body: { email: who.email, password: who.password } });
-  expect(res.status).toBe(200);
-  return res.body.data;
-};
+const api = serveShopApi('shop-account-profile');
+const { call, signUp, logIn, logOut, otpLogin } = api;
 
 const profile = (token?: string) => call<Profile>('GET', '/v1/regal/account/profile', { token });
 const save = (body: unknown, token?: string) => call<Profile>('PUT', '/v1/regal/account/profile', { body, token });
@@ -73,11 +23,10 @@ const handshakeUser = async (token: string) => (await call<{ user: UserRecord | 
 
 describe('GET and PUT /v1/regal/account/profile', () => {
   it("answers the owner's profile, saves each field sent (phone normalised) and the user record then carries name and phone", async () => {
-    const who = await signup('Folake');
-    const [row] = await db.select().from(users).where(eq(users.email, who.email));
+    const who = await signUp({ name: 'Folake' });
+    const [row] = await api.db.select().from(users).where(eq(users.email, who.email));
     const res = await profile(who.token);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(res, 200);
     expect(res.body.data).toEqual({
       email: who.email,
       name: 'Folake',
@@ -90,8 +39,7 @@ describe('GET and PUT /v1/regal/account/profile', () => {
     });
 
     const saved = await save({ name: 'Folake Adeyemi', phone: '0802-345 6789', marketingOptIn: true }, who.token);
-    expect(saved.status).toBe(200);
-    expect(saved.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(saved, 200);
     expect(saved.body.data).toMatchObject({ name: 'Folake Adeyemi', phone: '+2348023456789', phoneCountryCode: '+234', marketingOptIn: true });
     expect((await profile(who.token)).body.data).toEqual(saved.body.data);
 
@@ -100,7 +48,7 @@ describe('GET and PUT /v1/regal/account/profile', () => {
     expect(optOut.body.data).toMatchObject({ name: 'Folake Adeyemi', phone: '+2348023456789', marketingOptIn: false });
 
     // The checkout's sender fields come from the user record of every login and the handshake.
-    expect(await login(who)).toMatchObject({ name: 'Folake Adeyemi', phone: '+2348023456789', phoneCountryCode: '+234' });
+    expect(await logIn(who)).toMatchObject({ name: 'Folake Adeyemi', phone: '+2348023456789', phoneCountryCode: '+234' });
     expect(await handshakeUser(who.token)).toMatchObject({ name: 'Folake Adeyemi', phone: '+2348023456789' });
 
     // A number of another country, and clearing the phone.
@@ -109,7 +57,7 @@ describe('GET and PUT /v1/regal/account/profile', () => {
   });
 
   it('refuses bad bodies with a message naming the field, and changes nothing', async () => {
-    const who = await signup('Folake');
+    const who = await signUp({ name: 'Folake' });
     await save({ phone: '08023456789' }, who.token);
     const before = (await profile(who.token)).body.data;
     const cases: [unknown, string][] = [
@@ -131,48 +79,40 @@ describe('GET and PUT /v1/regal/account/profile', () => {
   });
 
   it("an account's token reads and changes only its own profile", async () => {
-    const owner = await signup('Owner');
-    const other = await signup('Other');
+    const owner = await signUp({ name: 'Owner' });
+    const other = await signUp({ name: 'Other' });
     expect((await save({ name: 'Changed by other' }, other.token)).body.data.email).toBe(other.email);
     expect((await profile(owner.token)).body.data).toMatchObject({ email: owner.email, name: 'Owner' });
     expect((await profile(other.token)).body.data).toMatchObject({ email: other.email, name: 'Changed by other' });
   });
 
   it('answers whether the e-mail is proven and a password set: after a one-time password, proven and without one', async () => {
-    const who = await signup();
-    expect((await call('POST', '/v1/regal/auth/otp/request', { body: { email: who.email } })).status).toBe(200);
-    await mailIdle();
-    const code = /one-time password is: (\d{6})/.exec((await readOutbox(dataDir, { to: who.email, limit: 1 }))[0]?.text ?? '')?.[1];
-    const validated = await call<UserRecord>('POST', '/v1/regal/auth/otp/validate', { body: { email: who.email, code } });
-    expect(validated.status).toBe(200);
-    expect((await profile(validated.body.data.authToken)).body.data).toMatchObject({ emailProven: true, hasPassword: false });
+    const who = await signUp();
+    expect((await profile(await otpLogin(who.email))).body.data).toMatchObject({ emailProven: true, hasPassword: false });
   });
 
   it('is 401 without a token or with a revoked one, with private, no-store', async () => {
-    const who = await signup();
-    expect((await call('POST', '/v1/regal/auth/logout', { token: who.token })).status).toBe(200);
+    const who = await signUp();
+    await logOut(who.token);
     for (const token of [undefined, who.token, 'x'.repeat(43)]) {
       for (const res of [await profile(token), await save({ name: 'Nobody' }, token)]) {
-        expect(res.status).toBe(401);
-        expect(res.body.message).toBe(LOGIN_AGAIN_MESSAGE);
-        expect(res.headers.get('cache-control')).toBe('private, no-store');
+        expectPrivate(res, 401, LOGIN_AGAIN_MESSAGE);
       }
     }
-    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.email, who.email));
+    const [row] = await api.db.select({ name: users.name }).from(users).where(eq(users.email, who.email));
     expect(row!.name).toBe('');
   });
 });
 
 describe('POST /v1/regal/auth/logout-others', () => {
   it("revokes every other token of the account and says how many; the one sent and other accounts' keep working", async () => {
-    const who = await signup();
-    const phone = (await login(who)).authToken;
-    const tablet = (await login(who)).authToken;
-    const stranger = await signup();
+    const who = await signUp();
+    const phone = (await logIn(who)).authToken;
+    const tablet = (await logIn(who)).authToken;
+    const stranger = await signUp();
 
     const res = await logoutOthers(tablet);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(res, 200);
     expect(res.body.data).toEqual({ loggedOut: 2 });
     expect((await profile(tablet)).status).toBe(200);
     for (const token of [who.token, phone]) {
@@ -186,17 +126,16 @@ describe('POST /v1/regal/auth/logout-others', () => {
   });
 
   it('takes an empty body only, and is 401 without a live token', async () => {
-    const who = await signup();
-    const other = (await login(who)).authToken;
+    const who = await signUp();
+    const other = (await logIn(who)).authToken;
     const strict = await logoutOthers(who.token, { everywhere: true });
     expect(strict.status).toBe(400);
     expect(strict.body.message).toBe('everywhere is not a field of this call');
     expect((await profile(other)).status).toBe(200);
 
     const none = await logoutOthers(undefined);
-    expect(none.status).toBe(401);
-    expect(none.headers.get('cache-control')).toBe('private, no-store');
-    expect((await call('POST', '/v1/regal/auth/logout', { token: who.token })).status).toBe(200);
+    expectPrivate(none, 401);
+    await logOut(who.token);
     expect((await logoutOthers(who.token)).status).toBe(401);
     expect((await profile(other)).status).toBe(200);
   });

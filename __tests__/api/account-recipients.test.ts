@@ -10,60 +10,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/client';
-import { recipients, users } from '@/lib/server/db/schema';
+import { recipients } from '@/lib/server/db/schema';
 import { DUPLICATE_RECIPIENT_MESSAGE, MAX_RECIPIENTS, RECIPIENT_NOT_FOUND_MESSAGE, type SavedRecipient } from '@/lib/contracts/account';
-import { LOGIN_AGAIN_MESSAGE, type UserRecord } from '@/lib/contracts/auth';
-import type { CheckoutAnswer, OrderCreated } from '@/lib/contracts/orders';
+import { LOGIN_AGAIN_MESSAGE } from '@/lib/contracts/auth';
 import { RECIPIENTS_FULL_MESSAGE } from '@/lib/server/services/orders/recipients';
-import { closeTestDatabase, openTestDatabase } from '../helpers/db';
-import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { deliveryCheckout, itemOf, plainDay, seededProducts, uniqueEmail } from '../helpers/order-api';
+import { expectPrivate, type OrderOptions, serveShopApi, type Shopper } from '../helpers/account';
+import { itemOf } from '../helpers/order-api';
 
-let db: Db;
-let server: ApiServer;
-let shop: Awaited<ReturnType<typeof seededProducts>>;
-
-beforeAll(async () => {
-  process.env.TRUST_PROXY = '1';
-  db = (await openTestDatabase()).db;
-  server = await startApiServer();
-  shop = await seededProducts();
-});
-
-afterAll(async () => {
-  await server.close();
-  await closeTestDatabase();
-});
-
-type Answer<T> = { status: number; headers: Headers; body: { data: T; error: boolean; message: string } };
-const n = () => Math.floor(Math.random() * 250) + 1;
-const ip = `10.${n()}.${n()}.${n()}`;
-
-async function call<T = unknown>(method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(`${server.url}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer<T>['body'] };
-}
-
-type Shopper = { email: string; password: string; token: string };
-async function signup(): Promise<Shopper> {
-  const email = uniqueEmail('chidi');
-  const password = 'hibiscus-garden';
-  const res = await call<UserRecord>('POST', '/v1/regal/auth/signup', { body: { email, password } });
-  expect(res.status).toBe(201);
-  return { email, password, token: res.body.data.authToken };
-}
+const api = serveShopApi('shop-account-recipients', { catalogue: true });
+const { call, signUp, logIn, logOut, userIdOf } = api;
 
 const book = (token?: string) => call<SavedRecipient[]>('GET', '/v1/regal/account/recipients', { token });
 const add = (body: unknown, token?: string) => call<SavedRecipient>('POST', '/v1/regal/account/recipients', { body, token });
 const replace = (id: string, body: unknown, token?: string) => call<SavedRecipient>('PUT', `/v1/regal/account/recipients/${encodeURIComponent(id)}`, { body, token });
 const remove = (id: string, token?: string) => call<{ deleted: true }>('DELETE', `/v1/regal/account/recipients/${encodeURIComponent(id)}`, { token });
-const rowsOf = async (email: string) => {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return db.select().from(recipients).where(eq(recipients.userId, user!.id));
-};
+const rowsOf = async (email: string) => api.db.select().from(recipients).where(eq(recipients.userId, (await userIdOf(email))!));
 
 const ngozi = {
   name: '  Ngozi   Eze ',
@@ -76,25 +37,13 @@ const ngozi = {
 };
 
 /** Places an order as `who` through the checkout with 'save this address', the recipient as given. */
-async function checkoutSaving(who: Shopper, recipient: { name: string; phone: string; address?: string }) {
-  const created = await call<OrderCreated>('POST', '/v1/firebase/order/create', { body: { cartItems: [itemOf(shop.rose)], currency: 'NGN' }, token: who.token });
-  expect(created.status).toBe(201);
-  const base = deliveryCheckout(plainDay(), { email: who.email });
-  const body = {
-    ...base,
-    orderData: { ...base.orderData, recipient: { ...base.orderData.recipient, ...recipient } },
-    shouldSaveAddress: true,
-  };
-  const res = await call<CheckoutAnswer>('PUT', `/v1/firebase/order/checkout-order/${created.body.data.id}`, { body, token: who.token });
-  expect(res.status).toBe(200);
-}
+const checkoutSaving = (who: Shopper, recipient: OrderOptions['recipient']) => api.placeOrder([itemOf(api.shop.rose)], { token: who.token, email: who.email, recipient, saveAddress: true });
 
 describe('POST and GET /v1/regal/account/recipients', () => {
   it('adds an entry written the one way (name tidied, phones with the country code, state, zone and residence type checked) and lists it', async () => {
-    const who = await signup();
+    const who = await signUp();
     const res = await add(ngozi, who.token);
-    expect(res.status).toBe(201);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(res, 201);
     expect(res.body.data).toEqual({
       id: expect.any(String),
       name: 'Ngozi Eze',
@@ -108,16 +57,14 @@ describe('POST and GET /v1/regal/account/recipients', () => {
       zone: 'lagos-central',
     });
     const listed = await book(who.token);
-    expect(listed.status).toBe(200);
-    expect(listed.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(listed, 200);
     expect(listed.body.data).toEqual([res.body.data]);
     // The user record carries the address book to the checkout.
-    const login = await call<UserRecord>('POST', '/v1/regal/auth/login', { body: { email: who.email, password: who.password } });
-    expect(login.body.data.recipients).toEqual([res.body.data]);
+    expect((await logIn(who)).recipients).toEqual([res.body.data]);
   });
 
   it('answers 409 for the same person written another way (case, spaces, dashes, 0 or +234), and lists the newest first', async () => {
-    const who = await signup();
+    const who = await signUp();
     const first = await add(ngozi, who.token);
     expect(first.status).toBe(201);
     for (const phone of ['+234 803 555 1234', '8035551234', '(0803) 555-1234', '002348035551234']) {
@@ -134,7 +81,7 @@ describe('POST and GET /v1/regal/account/recipients', () => {
   });
 
   it("is 409 after the checkout saved the person, and the checkout's save of a person already there updates that entry", async () => {
-    const who = await signup();
+    const who = await signUp();
     await checkoutSaving(who, { name: 'Amaka Obi', phone: '0803 123 4567' });
     const dup = await add({ name: 'AMAKA  OBI', phone: '+234-803-123-4567', address: '1 Other Road' }, who.token);
     expect(dup.status).toBe(409);
@@ -151,11 +98,11 @@ describe('POST and GET /v1/regal/account/recipients', () => {
   });
 
   it('entries saved before names were tidied count as the same person too, and the checkout still saves', async () => {
-    const who = await signup();
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, who.email));
-    await db.insert(recipients).values([
-      { userId: user!.id, name: 'Amaka  Obi', phone: '+2348031234567', address: 'Old address' },
-      { userId: user!.id, name: 'Amaka Obi', phone: '+2348031234567', address: 'Older address', updatedAt: new Date('2020-01-01') },
+    const who = await signUp();
+    const userId = (await userIdOf(who.email))!;
+    await api.db.insert(recipients).values([
+      { userId, name: 'Amaka  Obi', phone: '+2348031234567', address: 'Old address' },
+      { userId, name: 'Amaka Obi', phone: '+2348031234567', address: 'Older address', updatedAt: new Date('2020-01-01') },
     ]);
     const dup = await add({ name: 'amaka obi', phone: '08031234567' }, who.token);
     expect(dup.status).toBe(409);
@@ -168,7 +115,7 @@ describe('POST and GET /v1/regal/account/recipients', () => {
   });
 
   it('refuses bad bodies with a message naming the field, and writes nothing', async () => {
-    const who = await signup();
+    const who = await signUp();
     const cases: [unknown, string][] = [
       [{ ...ngozi, nickname: 'Ngo' }, 'nickname is not a field of this call'],
       [{ ...ngozi, name: '' }, "name: Recipient's name is required"],
@@ -193,10 +140,10 @@ describe('POST and GET /v1/regal/account/recipients', () => {
   });
 
   it(`holds at most ${MAX_RECIPIENTS} entries: the address book says so, the checkout goes on without saving`, async () => {
-    const who = await signup();
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, who.email));
-    await db.insert(recipients).values(
-      Array.from({ length: MAX_RECIPIENTS }, (_, i) => ({ userId: user!.id, name: `Friend ${i}`, phone: `+23480${String(30000000 + i)}` })),
+    const who = await signUp();
+    const userId = (await userIdOf(who.email))!;
+    await api.db.insert(recipients).values(
+      Array.from({ length: MAX_RECIPIENTS }, (_, i) => ({ userId, name: `Friend ${i}`, phone: `+23480${String(30000000 + i)}` })),
     );
     const full = await add(ngozi, who.token);
     expect(full.status).toBe(409);
@@ -208,14 +155,13 @@ describe('POST and GET /v1/regal/account/recipients', () => {
 
 describe('PUT and DELETE /v1/regal/account/recipients/{id}', () => {
   it('PUT replaces the entry whole and moves it to the top; a clash with another entry is 409 and changes nothing', async () => {
-    const who = await signup();
+    const who = await signUp();
     const first = (await add(ngozi, who.token)).body.data;
     const second = (await add({ name: 'Bola Ade', phone: '07011112222', state: 'abuja', zone: 'abuja-central' }, who.token)).body.data;
     expect((await book(who.token)).body.data.map((r) => r.id)).toEqual([second.id, first.id]);
 
     const res = await replace(first.id, { name: 'Ngozi Eze-Okafor', phone: '0803 555 1234' }, who.token);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expectPrivate(res, 200);
     // Omitted fields are not kept from before: the entry is replaced.
     expect(res.body.data).toEqual({
       id: first.id,
@@ -240,12 +186,11 @@ describe('PUT and DELETE /v1/regal/account/recipients/{id}', () => {
   });
 
   it('DELETE removes the entry; then, and for an unknown or malformed id, 404', async () => {
-    const who = await signup();
+    const who = await signUp();
     const entry = (await add(ngozi, who.token)).body.data;
     const res = await remove(entry.id, who.token);
-    expect(res.status).toBe(200);
+    expectPrivate(res, 200);
     expect(res.body.data).toEqual({ deleted: true });
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect((await book(who.token)).body.data).toEqual([]);
     for (const id of [entry.id, randomUUID(), 'not-an-id']) {
       const again = await remove(id, who.token);
@@ -256,9 +201,9 @@ describe('PUT and DELETE /v1/regal/account/recipients/{id}', () => {
   });
 
   it("another account's token with the owner's ids: 404 for PUT and DELETE, nothing changed, and its own list is empty", async () => {
-    const owner = await signup();
+    const owner = await signUp();
     const entry = (await add(ngozi, owner.token)).body.data;
-    const other = await signup();
+    const other = await signUp();
     const before = await rowsOf(owner.email);
 
     const put = await replace(entry.id, { name: 'Taken Over', phone: '08090000000' }, other.token);
@@ -274,14 +219,12 @@ describe('PUT and DELETE /v1/regal/account/recipients/{id}', () => {
   });
 
   it('every call is 401 without a token or with a revoked one, with private, no-store', async () => {
-    const who = await signup();
+    const who = await signUp();
     const entry = (await add(ngozi, who.token)).body.data;
-    expect((await call('POST', '/v1/regal/auth/logout', { token: who.token })).status).toBe(200);
+    await logOut(who.token);
     for (const token of [undefined, who.token]) {
       for (const res of [await book(token), await add(ngozi, token), await replace(entry.id, ngozi, token), await remove(entry.id, token)]) {
-        expect(res.status).toBe(401);
-        expect(res.body.message).toBe(LOGIN_AGAIN_MESSAGE);
-        expect(res.headers.get('cache-control')).toBe('private, no-store');
+        expectPrivate(res, 401, LOGIN_AGAIN_MESSAGE);
       }
     }
     expect(await rowsOf(who.email)).toHaveLength(1);

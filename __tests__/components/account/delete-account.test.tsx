@@ -7,15 +7,14 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ProfilePage from '@/pages/account/profile';
 import { ORDERS_IN_PROGRESS_MESSAGE, type Profile } from '@/lib/contracts/account';
 import type { CartItem } from '@/lib/domain/cart';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { listenToMsw } from '../../helpers/msw';
-import { fakeRouter } from '../../helpers/render';
-import { answer, fail, ok, record, renderInShop, storeVisit, type Seen } from '../checkout/helpers';
+import { fail, ok, type Seen } from '../checkout/helpers';
+import { accountRouter, adaProfile, openProfilePage, storedUser, type Routes } from './helpers';
 
-const mockRouter = Object.assign(fakeRouter('/account/profile'), { prefetch: jest.fn(() => Promise.resolve()) });
+const mockRouter = accountRouter('/account/profile');
 jest.mock('next/router', () => ({ __esModule: true, useRouter: () => mockRouter, default: { get router() { return mockRouter; } } }));
 jest.mock('@/lib/server/account-page', () => ({ accountPage: () => () => Promise.resolve({ props: {} }) }));
 jest.mock('@/lib/ui/notify');
@@ -25,26 +24,10 @@ listenToMsw();
 const DELETE = 'POST /v1/regal/account/delete';
 const NEEDED = 'Please enter your current password, or log in with a one-time password to set a new one.';
 
-const profile: Profile = {
-  email: 'ada@example.com',
-  name: 'Ada Obi',
-  phone: '',
-  phoneCountryCode: '+234',
-  marketingOptIn: false,
-  emailProven: true,
-  createdAt: '2027-01-05T10:00:00.000Z',
-  hasPassword: true,
-};
-
 const roses: CartItem = { productId: 'p-roses', name: 'Red Velvet Romance', price: 55000, quantity: 1, image: { src: '/media/p/roses.webp', alt: 'Red roses' }, SKU: 'RF-ROS-0001' };
 
-async function openZone(routes: Parameters<typeof answer>[0], overrides: Partial<Profile> = {}): Promise<Seen[]> {
-  storeVisit({ user: record('ada@example.com'), cart: [roses] });
-  const seen = answer({ 'GET /v1/regal/account/profile': ok({ ...profile, ...overrides }), ...routes });
-  renderInShop(<ProfilePage />);
-  await screen.findByRole('heading', { name: 'Delete my account' });
-  return seen;
-}
+/** The profile page for Ada with the roses in her cart, once its 'Delete my account' zone shows. */
+const openZone = (routes: Routes, overrides: Partial<Profile> = {}) => openProfilePage('Delete my account', { profile: adaProfile(overrides), routes, cart: [roses] });
 
 const zone = () => screen.getByRole('region', { name: 'Delete my account' });
 const deletions = (seen: Seen[]) => seen.filter((s) => s.path === '/v1/regal/account/delete');
@@ -80,7 +63,7 @@ it("needs the current password: the server's 403 shows in the zone, tied to the 
   expect(await within(zone()).findByRole('alert')).toHaveTextContent(NEEDED);
   expect(within(zone()).getByLabelText('Your current password')).toHaveAccessibleDescription(expect.stringContaining(NEEDED));
   expect(deletions(seen)[0]?.body).toEqual({});
-  expect(readStored(STORAGE_KEYS.user)).not.toBeNull();
+  expect(storedUser()).not.toBeNull();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
@@ -88,7 +71,7 @@ it("shows the server's 409 while an order is on its way, and keeps the account",
   await openZone({ [DELETE]: fail(409, ORDERS_IN_PROGRESS_MESSAGE) });
   await deleteWith('sunflowers-24');
   expect(await within(zone()).findByRole('alert')).toHaveTextContent(ORDERS_IN_PROGRESS_MESSAGE);
-  expect(readStored(STORAGE_KEYS.user)).not.toBeNull();
+  expect(storedUser()).not.toBeNull();
   expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
 });
 
@@ -100,7 +83,7 @@ it('on success shows the goodbye (done, an e-mail confirms it), forgets the user
   expect(screen.getByRole('main')).toHaveTextContent('We have sent an e-mail to ada@example.com to confirm it.');
   expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
   expect(deletions(seen)[0]?.body).toEqual({ currentPassword: 'sunflowers-24' });
-  await waitFor(() => expect(readStored(STORAGE_KEYS.user)).toBeNull());
+  await waitFor(() => expect(storedUser()).toBeNull());
   expect(readStored<CartItem[]>(STORAGE_KEYS.cartItems)).toEqual([roses]);
   expect(screen.queryByRole('heading', { name: /Log in/ })).not.toBeInTheDocument();
 });

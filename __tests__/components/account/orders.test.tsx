@@ -15,11 +15,12 @@ import AccountOrdersPage from '@/pages/account';
 import AccountOrderPage from '@/pages/account/orders/[number]';
 import { http, HttpResponse } from 'msw';
 import { listenToMsw, server } from '../../helpers/msw';
-import { fakeRouter, SHELL } from '../../helpers/render';
+import { SHELL } from '../../helpers/render';
 import { answer, fail, ok } from '../auth/helpers';
 import { record, renderInShop, storeVisit } from '../checkout/helpers';
+import { accountRouter } from './helpers';
 
-const mockRouter = Object.assign(fakeRouter('/account'), { prefetch: jest.fn(() => Promise.resolve()) });
+const mockRouter = accountRouter('/account');
 // Link (components/ui/link.tsx) pushes through the default export's router.
 jest.mock('next/router', () => ({ __esModule: true, useRouter: () => mockRouter, default: { get router() { return mockRouter; } } }));
 jest.mock('@/lib/server/account-page', () => ({ accountPage: () => () => Promise.resolve({ props: {} }) }));

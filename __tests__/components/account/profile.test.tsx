@@ -9,48 +9,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import ProfilePage from '@/pages/account/profile';
 import type { Profile } from '@/lib/contracts/account';
-import type { UserRecord } from '@/lib/contracts/auth';
-import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
-import { notify } from '@/lib/ui/notify';
 import { listenToMsw, server } from '../../helpers/msw';
-import { fakeRouter } from '../../helpers/render';
-import { answer, fail, ok, record, renderInShop, storeVisit, type Seen } from '../checkout/helpers';
+import { fail, ok, record } from '../checkout/helpers';
+import { accountRouter, adaProfile, notificationsCleared, openProfilePage, storedUser, type Routes } from './helpers';
 
-const mockRouter = Object.assign(fakeRouter('/account/profile'), { prefetch: jest.fn(() => Promise.resolve()) });
+const mockRouter = accountRouter('/account/profile');
 jest.mock('next/router', () => ({ __esModule: true, useRouter: () => mockRouter, default: { get router() { return mockRouter; } } }));
 jest.mock('@/lib/server/account-page', () => ({ accountPage: () => () => Promise.resolve({ props: {} }) }));
 jest.mock('@/lib/ui/notify');
-const notified = jest.mocked(notify);
 
 listenToMsw();
-beforeEach(() => notified.mockClear());
+const notified = notificationsCleared();
 
-const PROFILE = 'GET /v1/regal/account/profile';
 const SAVE = 'PUT /v1/regal/account/profile';
 const CHANGE = 'PUT /v1/regal/auth/change-password';
 
-const ADA_PROFILE: Profile = {
-  email: 'ada@example.com',
-  name: 'Ada Obi',
-  phone: '+2348031234567',
-  phoneCountryCode: '+234',
-  marketingOptIn: false,
-  emailProven: true,
-  createdAt: '2027-01-05T10:00:00.000Z',
-  hasPassword: true,
-};
+const ADA_PROFILE = adaProfile({ phone: '+2348031234567' });
 
-const storedUser = () => readStored<UserRecord>(STORAGE_KEYS.user);
-
-async function openProfile(profile: Partial<Profile> = {}, routes: Parameters<typeof answer>[0] = {}): Promise<Seen[]> {
-  storeVisit({ user: record('ada@example.com', { phone: '+2348031234567', phoneCountryCode: '+234' }) });
-  const seen = answer({ [PROFILE]: ok({ ...ADA_PROFILE, ...profile }), ...routes });
-  renderInShop(<ProfilePage />);
-  await screen.findByRole('heading', { name: 'Your details' });
-  return seen;
-}
+/** The profile page for Ada with her phone, the profile call answering `profile`'s changes. */
+const openProfile = (profile: Partial<Profile> = {}, routes: Routes = {}) =>
+  openProfilePage('Your details', { profile: { ...ADA_PROFILE, ...profile }, routes, user: record('ada@example.com', { phone: '+2348031234567', phoneCountryCode: '+234' }) });
 
 const details = () => screen.getByRole('region', { name: 'Your details' });
 const password = () => screen.getByRole('region', { name: /password/ });
