@@ -364,7 +364,7 @@ describe('GET /v1/regal/account/orders/{number}/reorder', () => {
       { kind: 'price', name: gift.title, was: 20_000, now: 18_000 },
       { kind: 'unavailable', name: gone.title },
       { kind: 'unavailable', name: sized.title, size: 'Deluxe' },
-      { kind: 'price', name: boxed.title, was: 25_000 + design.price, now: 25_000 },
+      { kind: 'design', name: boxed.title, design: design.title },
     ]);
   });
 });

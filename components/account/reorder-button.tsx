@@ -29,6 +29,7 @@ export const REORDER_TEXT = {
   noRoom: (orderNumber: string) => `Nothing from order ${orderNumber} was added to your cart.`,
   price: (item: string, now: string, was: string) => `${item} now costs ${now} (was ${was})`,
   gone: (item: string) => `${item} is no longer sold and was not added`,
+  design: (item: string, design: string) => `${item} was added without “${design}”, which is no longer offered`,
   full: (item: string) => `${item} was not added: a cart holds at most ${MAX_ITEMS} different items`,
 } as const;
 
@@ -56,8 +57,10 @@ export function ReorderButton({ orderNumber }: { orderNumber: string }) {
   const { busy, error, run } = useAccountCall();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const describe = (change: ReorderChange) =>
-    change.kind === 'price' ? REORDER_TEXT.price(named(change), price(change.now), price(change.was)) : REORDER_TEXT.gone(named(change));
+  const describe = (change: ReorderChange) => {
+    if (change.kind === 'price') return REORDER_TEXT.price(named(change), price(change.now), price(change.was));
+    return change.kind === 'design' ? REORDER_TEXT.design(named(change), change.design) : REORDER_TEXT.gone(named(change));
+  };
 
   async function orderAgain() {
     setOutcome(null);

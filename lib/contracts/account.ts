@@ -136,12 +136,14 @@ export type AccountOrder = AccountOrderSummary & {
 /** One thing 'Order again' could not repeat exactly. */
 export type ReorderChange =
   | { kind: 'price'; name: string; size?: string; was: number; now: number }
-  | { kind: 'unavailable'; name: string; size?: string };
+  | { kind: 'unavailable'; name: string; size?: string }
+  /** The item was added without its design (`design`: the design's title), which the product no longer offers. */
+  | { kind: 'design'; name: string; size?: string; design: string };
 
 export type Reorder = {
   /** The items still sold, priced today (naira, as the cart holds them), in the order's order. */
   cartItems: CartItem[];
-  /** Price changes (naira per unit) and items no longer sold. */
+  /** Price changes (naira per unit), items no longer sold and designs no longer offered. */
   changes: ReorderChange[];
 };
 

@@ -85,12 +85,13 @@ const note = () => screen.getByRole('status', { name: '' });
 const storedCart = () => (readStored<CartItem[]>(STORAGE_KEYS.cartItems) ?? []).map((i) => `${i.SKU}×${i.quantity}`);
 
 describe('Order again', () => {
-  it('merges the items into the cart by SKU, opens the cart, and lists each new price and each item no longer sold', async () => {
+  it('merges the items into the cart by SKU, opens the cart, and lists each new price, each item no longer sold and each design no longer offered', async () => {
     const reorder: Reorder = {
       cartItems: [rosesToday, chocolates],
       changes: [
         { kind: 'price', name: 'Red Velvet Romance', size: 'Deluxe', was: 55000, now: 64500 },
         { kind: 'unavailable', name: 'Pink Lilies' },
+        { kind: 'design', name: 'Chocolate Box', design: 'Gift wrap' },
       ],
     };
     const seen = await orderAgain(ok(reorder), { cart: [roses] });
@@ -104,6 +105,7 @@ describe('Order again', () => {
     const lines = [
       'Red Velvet Romance (Deluxe) now costs ₦64,500 (was ₦55,000)',
       'Pink Lilies is no longer sold and was not added',
+      'Chocolate Box was added without “Gift wrap”, which is no longer offered',
     ];
     const shown = within(screen.getByText("2 items from order RF-100234 added to your cart at today's prices.").parentElement!);
     expect(shown.getByText('What changed since you ordered:')).toBeInTheDocument();

@@ -201,10 +201,10 @@ async function catalogueOf(db: Db, items: OrderItemRow[]) {
  * - the same size: the variant the line was priced from (found by id, or by its name should the
  *   size have been re-created), in stock, else 'unavailable' (a size is never swapped for
  *   another: the shopper chooses);
- * - the same design when the product still offers it; otherwise the item comes without it;
- * - a 'price' change when the price of one item, design included (what one item of the line
- *   costs, as the cart shows it), differs from what the order paid: so a design no longer offered
- *   shows as the drop of its price;
+ * - the same design when the product still offers it; otherwise the item comes without it, said
+ *   as a 'design' change;
+ * - a 'price' change when the price of one item differs from what the order paid, design included
+ *   when the design comes too (what one item of the line costs, as the cart shows it);
  * - the quantity of the order, and the item built as the storefront builds it (`cartItemFrom`),
  *   so that the client merges it by SKU with what the cart holds.
  */
@@ -242,7 +242,8 @@ export async function reorder(db: Db, userId: string, number: string): Promise<R
     const cartItem: CartItem = { ...built, quantity: item.quantity, ...(built.design && { design: { ...built.design, quantity: item.quantity } }) };
     cartItems.push(cartItem);
 
-    const was = item.unitPrice + item.designPrice;
+    if (item.designName && !cartItem.design) changes.push({ kind: 'design', ...named, design: item.designTitle || item.designName });
+    const was = item.unitPrice + (cartItem.design ? item.designPrice : 0);
     const now = cartItem.price + (cartItem.design?.price ?? 0);
     if (was !== now) changes.push({ kind: 'price', ...named, was, now });
   }
