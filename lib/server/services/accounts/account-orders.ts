@@ -15,7 +15,7 @@ import { deliveryPhotoPath } from '@/lib/server/media/storage';
 import { imageSrc } from '@/lib/server/services/catalogue';
 import { itemsOf, timeline, type OrderItemRow, type OrderRow } from '@/lib/server/services/orders/store';
 import { lifecycleState } from '@/lib/server/services/orders/rows';
-import { normaliseOrderNumber } from '@/lib/server/services/orders/tracking';
+import { fullPhone, normaliseOrderNumber, reviewAnswer } from '@/lib/server/services/orders/tracking';
 import {
   ACCOUNT_ORDER_NOT_FOUND_MESSAGE,
   ACCOUNT_ORDERS_PAGE_SIZE,
@@ -25,7 +25,6 @@ import {
   type Reorder,
   type ReorderChange,
 } from '@/lib/contracts/account';
-import type { Review } from '@/lib/contracts/orders';
 import { cartItemFrom, type CartItem } from '@/lib/domain/cart';
 import type { ProductVariant } from '@/lib/domain/catalogue';
 import { joinRecipientAddress, type DeliveryMethod, type PickupCode } from '@/lib/domain/checkout';
@@ -96,16 +95,6 @@ async function ownOrder(db: Db, userId: string, number: string): Promise<OrderRo
   return order;
 }
 
-/** A stored phone with its country code (numbers saved by the checkout carry it already). */
-function fullPhone(phone: string, countryCode: string): string {
-  if (!phone) return '';
-  return phone.startsWith('+') ? phone : `${countryCode}${phone}`;
-}
-
-function reviewOf(row: typeof reviews.$inferSelect | undefined): Review | null {
-  return row ? { rating: row.rating, comment: row.comment, authorName: row.authorName, createdAt: row.createdAt.toISOString() } : null;
-}
-
 /** One order of the account with every detail: the tracker's view without asking for the e-mail. */
 export async function readAccountOrder(db: Db, userId: string, number: string): Promise<AccountOrder> {
   const order = await ownOrder(db, userId, number);
@@ -159,7 +148,7 @@ export async function readAccountOrder(db: Db, userId: string, number: string): 
     deliveryMessage: order.deliveryMessage,
     timeline: events,
     canReview: order.status === 'delivered' && !review,
-    review: reviewOf(review),
+    review: reviewAnswer(review),
     // Created or awaiting payment with nothing received: the checkout's payment stage takes it.
     canPay: isEditable(state),
   };

@@ -37,12 +37,13 @@ export function normaliseOrderNumber(number: string): string {
 }
 
 /** A phone number with its country code, unless it already carries one. */
-function fullPhone(phone: string, countryCode: string): string {
+export function fullPhone(phone: string, countryCode: string): string {
   if (!phone) return '';
   return phone.startsWith('+') ? phone : `${countryCode}${phone}`;
 }
 
-function reviewAnswer(row: typeof reviews.$inferSelect | undefined): Review | null {
+/** A stored review as answers show it, or null. */
+export function reviewAnswer(row: typeof reviews.$inferSelect | undefined): Review | null {
   return row ? { rating: row.rating, comment: row.comment, authorName: row.authorName, createdAt: row.createdAt.toISOString() } : null;
 }
 
