@@ -10,7 +10,8 @@ import { deleteRecipient, getRecipients } from '@/lib/api/calls';
 import type { SavedRecipient } from '@/lib/contracts/account';
 import type { UserRecord } from '@/lib/contracts/auth';
 import type { DeliverySettings } from '@/lib/contracts/settings';
-import { useUser } from '@/lib/state/user-context';
+// Loaded only once a user is known, like the user store itself: its update is imported directly.
+import { update } from '@/lib/state/user-store';
 import { notify } from '@/lib/ui/notify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AddressCard, cardHeadingId } from './address-card';
@@ -31,7 +32,6 @@ export const ADDRESS_BOOK_TEXT = {
 type Focus = { id: string } | { element: HTMLElement | null; fallback: string };
 
 export function AddressBook({ user, settings }: { user: UserRecord; settings: DeliverySettings }) {
-  const { update } = useUser();
   const list = useAccountData(user.email, getRecipients);
   const remove = useAccountCall();
   const [editing, setEditing] = useState<{ recipient: SavedRecipient | null } | null>(null);
@@ -46,7 +46,7 @@ export function AddressBook({ user, settings }: { user: UserRecord; settings: De
   // The stored record follows what the server answered.
   useEffect(() => {
     if (recipients && JSON.stringify(recipients) !== JSON.stringify(user.recipients)) update({ recipients });
-  }, [recipients, user.recipients, update]);
+  }, [recipients, user.recipients]);
 
   useEffect(() => {
     if (!focus) return;

@@ -8,7 +8,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { updateProfile } from '@/lib/api/calls';
 import type { Profile } from '@/lib/contracts/account';
 import { DEFAULT_COUNTRY_CODE, normaliseCountryCode, normalisePhone } from '@/lib/domain/checkout';
-import { useUser } from '@/lib/state/user-context';
+// Loaded only once a user is known, like the user store itself: its update is imported directly.
+import { update } from '@/lib/state/user-store';
 import { notify } from '@/lib/ui/notify';
 import { countryCodeError, nationalPhone, phoneError } from '@/components/checkout/checkout-form';
 import { TextInput, type FieldProps } from '@/components/checkout/form-fields';
@@ -35,7 +36,6 @@ function problems(values: Values): Record<keyof Values, string | null> {
 
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(profile: Profile): void }) {
   const id = useId();
-  const { update } = useUser();
   const { busy, error, run } = useAccountCall();
   const code = profile.phoneCountryCode || DEFAULT_COUNTRY_CODE;
   const [values, setValues] = useState<Values>({ name: profile.name, code, phone: profile.phone ? nationalPhone(profile.phone, code) : '' });

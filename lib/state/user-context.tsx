@@ -23,8 +23,6 @@ type UserState = {
   user: UserRecord | null;
   /** Stores a user record answered by login, signup, OTP validation or password change. */
   login(record: UserRecord): void;
-  /** Merges account changes (profile, address book) into the stored record; its token stays. */
-  update(changes: UserStore.UserChanges): void;
   /** Drops the user at once, says so, and tells the server to end the session (errors ignored). */
   logout(): void;
   /** Drops the user without calling the server: for a call that answered 401 'Please log in again'. */
@@ -88,7 +86,6 @@ export function UserProvider({ children }: { children: ReactNode }) {
     const withStore = (run: (m: typeof UserStore) => unknown) => void userStore(businessId).then(run);
     return {
       login: (record: UserRecord) => withStore((m) => m.login(record)),
-      update: (changes: UserStore.UserChanges) => withStore((m) => m.update(changes)),
       logout: () => withStore((m) => m.logout(businessId)),
       dropUser: () => withStore((m) => m.dropUser()),
       openAuth: (mode: AuthChoice = 'login') => setAuthRequest((last) => ({ mode, n: (last?.n ?? 0) + 1 })),
