@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AddressCard, cardHeadingId } from './address-card';
 import { RecipientForm } from './recipient-form';
 import { useAccountCall, useAccountData } from './use-account-call';
+import { FormError } from './form-error';
 import frame from './account.module.css';
 import styles from './forms.module.css';
 
@@ -128,11 +129,7 @@ export function AddressBook({ user, settings }: { user: UserRecord; settings: De
           </h2>
           {canAdd && recipients.length > 0 && addButton}
         </div>
-        {remove.error && (
-          <p role="alert" className={styles.formError}>
-            {remove.error}
-          </p>
-        )}
+        <FormError message={remove.error} />
         {recipients.length === 0 ? (
           <div className={styles.empty}>
             <p>{ADDRESS_BOOK_TEXT.empty}</p>

@@ -10,6 +10,7 @@ import { deleteAccount } from '@/lib/api/calls';
 import { useUser } from '@/lib/state/user-context';
 import { DeleteConfirm } from './delete-confirm';
 import { useAccountCall } from './use-account-call';
+import { FormError } from './form-error';
 import styles from './forms.module.css';
 
 export const DELETE_TEXT = {
@@ -79,11 +80,7 @@ export function DeleteAccount({ email, hasPassword, onDeleted }: Props) {
             {DELETE_TEXT.noPasswordHint}
           </p>
         )}
-        {error && (
-          <p id={`${id}error`} role="alert" className={styles.formError}>
-            {error}
-          </p>
-        )}
+        <FormError message={error} id={`${id}error`} />
         <div className={styles.buttons}>
           <button type="submit" className={styles.danger} disabled={busy}>
             Delete my account

@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { logoutOthers } from '@/lib/api/calls';
 import { useAccountCall } from './use-account-call';
+import { FormError } from './form-error';
 import frame from './account.module.css';
 import styles from './forms.module.css';
 
@@ -36,11 +37,7 @@ export function OtherDevices() {
       <p role="status" className={styles.status}>
         {ended !== null && loggedOutText(ended)}
       </p>
-      {error && (
-        <p role="alert" className={styles.formError}>
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </section>
   );
 }

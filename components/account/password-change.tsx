@@ -11,6 +11,7 @@ import { notify } from '@/lib/ui/notify';
 import { NEW_PASSWORD_FIELD, NEW_PASSWORD_HINT, TextField, useFields } from '@/components/auth/fields';
 import { AUTH_TEXT } from '@/components/auth/messages';
 import { useAccountCall } from './use-account-call';
+import { FormError } from './form-error';
 import frame from './account.module.css';
 import styles from './forms.module.css';
 
@@ -87,11 +88,7 @@ function PasswordFields({ titleId, hasPassword, onChanged }: Props & { titleId: 
         autoComplete="new-password"
         maxLength={200}
       />
-      {error && (
-        <p role="alert" className={styles.formError}>
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className={styles.buttons}>
         <button type="submit" className={frame.primary} disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Saving…' : hasPassword ? 'Change password' : 'Set password'}

@@ -14,6 +14,7 @@ import { notify } from '@/lib/ui/notify';
 import { countryCodeError, nationalPhone, phoneError } from '@/components/checkout/checkout-form';
 import { TextInput, type FieldProps } from '@/components/checkout/form-fields';
 import { useAccountCall } from './use-account-call';
+import { FormError } from './form-error';
 import frame from './account.module.css';
 import styles from './forms.module.css';
 
@@ -95,11 +96,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(pr
           <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} />
           <span>{PROFILE_TEXT.marketing}</span>
         </label>
-        {error && (
-          <p role="alert" className={styles.formError}>
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className={styles.buttons}>
           <button type="submit" className={frame.primary} disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Saving…' : 'Save details'}

@@ -15,6 +15,7 @@ import { emptyValues, fieldError, RECIPIENT_KEYS, recipientValues, type Checkout
 import { RecipientDetails } from '@/components/checkout/recipient-fields';
 import { useCheckoutForm } from '@/components/checkout/use-checkout-form';
 import { useAccountCall } from './use-account-call';
+import { FormError } from './form-error';
 import frame from './account.module.css';
 import styles from './forms.module.css';
 
@@ -83,11 +84,7 @@ export function RecipientForm({ recipient, settings, onSaved, onCancel }: Props)
       <p className={styles.note}>Fields marked * are required.</p>
       <form className={styles.form} noValidate onSubmit={(e) => void submit(e)} aria-labelledby={titleId} aria-describedby={error ? errorId : undefined}>
         <RecipientDetails form={form} config={config} />
-        {error && (
-          <p id={errorId} role="alert" className={styles.formError}>
-            {error}
-          </p>
-        )}
+        <FormError message={error} id={errorId} />
         <div className={styles.buttons}>
           <button type="submit" className={frame.primary} disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Saving…' : 'Save recipient'}
