@@ -22,7 +22,7 @@ import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { device, mailText, shot } from './back-office';
-import { fillLagosDelivery, simpleProduct, type Listed } from './checkout-flow';
+import { fillLagosDelivery, guestOrderByApi, simpleProduct, type Listed } from './checkout-flow';
 import { accessibilityScore } from './lighthouse';
 
 /** The staff token of /v1/admin calls: the journey delivers the paid order with it. */
@@ -60,31 +60,6 @@ async function mailTo(to: string, after: number, pattern: RegExp): Promise<strin
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
-/** A guest order of `product` with sender `email`, sent to checkout through the API (not paid): its number. */
-async function guestOrder(product: Listed, email: string, day: string): Promise<string> {
-  const json = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${shop.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const answer = (await res.json()) as { data: Record<string, unknown>; message: string };
-    assert.ok(res.ok, `${path}: ${res.status} ${answer.message}`);
-    return answer.data;
-  };
-  const created = await json('POST', '/v1/firebase/order/create', {
-    cartItems: [{ productId: product.id, SKU: product.sku, quantity: 1, image: { src: '/media/p/x.webp', alt: product.name } }],
-    currency: 'NGN',
-    deliveryDate: '',
-  });
-  await json('PUT', `/v1/firebase/order/checkout-order/${String(created.id)}`, {
-    orderData: {
-      deliveryDate: day,
-      recipient: { method: 'delivery', name: 'Ngozi Eze', phone: '0803 555 0101', address: '12 Admiralty Way, Lekki', state: 'lagos', residenceType: 'Office' },
-      deliveryDetails: { zone: 'lagos-central' },
-    },
-    userData: { name: 'Chidi Okafor', email, phone: '08031234567', phoneCountryCode: '+234' },
-    currency: 'NGN',
-  });
-  return String(created.orderNumber);
 }
 
 /** Opens the account panel (desktop) or the menu (phone) and follows `link`. */
@@ -141,7 +116,8 @@ for (const width of [1280, 375]) {
 
     void test('a guest order first, then sign up from the header and buy as that user, saving the address', async () => {
       const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-      guestNumber = await guestOrder(product, email, day);
+      const recipient = { name: 'Ngozi Eze', phone: '0803 555 0101', address: '12 Admiralty Way, Lekki', residenceType: 'Office' };
+      guestNumber = (await guestOrderByApi(shop.url, product, day, { email, recipient })).orderNumber;
 
       await page.goto(shop.url, { waitUntil: 'load' });
       if (width < 768) await page.getByRole('button', { name: 'Menu' }).click();

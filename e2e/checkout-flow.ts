@@ -65,11 +65,26 @@ export async function fillLagosDelivery(page: Page, residenceType = 'Home'): Pro
   await pickDay(page, /Delivery date/);
 }
 
+/** The people of a guest order made through the API: the sender's e-mail and the recipient. */
+export type GuestOrderPeople = {
+  email: string;
+  recipient: { name: string; phone: string; address: string; residenceType: string };
+};
+
 /**
- * A guest order of `product` made through the API (created, then its checkout details sent),
- * delivered to Lagos central on `day` (YYYY-MM-DD): the delivery fee in naira it is charged.
+ * A guest order of `product` made through the API (created, then its checkout details sent,
+ * not paid), delivered to Lagos central on `day` (YYYY-MM-DD): its number and the order the
+ * checkout answered.
  */
-export async function lagosCentralFeeOn(shopUrl: string, product: Pick<Listed, 'id' | 'sku' | 'name'>, day: string): Promise<number> {
+export async function guestOrderByApi(
+  shopUrl: string,
+  product: Pick<Listed, 'id' | 'sku' | 'name'>,
+  day: string,
+  people: GuestOrderPeople = {
+    email: `tunde.${Date.now().toString(36)}@example.com`,
+    recipient: { name: 'Amaka Obi', phone: '0803 123 4567', address: '5 Bourdillon Road, Ikoyi', residenceType: 'Home' },
+  },
+): Promise<{ orderNumber: string; order: { amounts: { deliveryFee: number } } }> {
   const json = async (method: string, path: string, body: unknown) => {
     const res = await fetch(`${shopUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const answer = (await res.json()) as { data: Record<string, unknown>; message: string };
@@ -84,11 +99,16 @@ export async function lagosCentralFeeOn(shopUrl: string, product: Pick<Listed, '
   const answer = await json('PUT', `/v1/firebase/order/checkout-order/${String(created.id)}`, {
     orderData: {
       deliveryDate: day,
-      recipient: { method: 'delivery', name: 'Amaka Obi', phone: '0803 123 4567', address: '5 Bourdillon Road, Ikoyi', state: 'lagos', residenceType: 'Home' },
+      recipient: { method: 'delivery', ...people.recipient, state: 'lagos' },
       deliveryDetails: { zone: 'lagos-central' },
     },
-    userData: { name: 'Tunde Bakare', email: `tunde.${Date.now().toString(36)}@example.com`, phone: '08091234567', phoneCountryCode: '+234' },
+    userData: { name: 'Tunde Bakare', email: people.email, phone: '08091234567', phoneCountryCode: '+234' },
     currency: 'NGN',
   });
-  return (answer.order as { amounts: { deliveryFee: number } }).amounts.deliveryFee;
+  return { orderNumber: String(created.orderNumber), order: answer.order as { amounts: { deliveryFee: number } } };
+}
+
+/** The delivery fee in naira a guest order of `product` to Lagos central on `day` (YYYY-MM-DD) is charged. */
+export async function lagosCentralFeeOn(shopUrl: string, product: Pick<Listed, 'id' | 'sku' | 'name'>, day: string): Promise<number> {
+  return (await guestOrderByApi(shopUrl, product, day)).order.amounts.deliveryFee;
 }
