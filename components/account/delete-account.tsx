@@ -11,6 +11,7 @@ import { useUser } from '@/lib/state/user-context';
 import { DeleteConfirm } from './delete-confirm';
 import { useAccountCall } from './use-account-call';
 import { FormError } from './form-error';
+import frame from './account.module.css';
 import styles from './forms.module.css';
 
 export const DELETE_TEXT = {
@@ -82,7 +83,7 @@ export function DeleteAccount({ email, hasPassword, onDeleted }: Props) {
         )}
         <FormError message={error} id={`${id}error`} />
         <div className={styles.buttons}>
-          <button type="submit" className={styles.danger} disabled={busy}>
+          <button type="submit" className={frame.danger} disabled={busy}>
             Delete my account
           </button>
         </div>

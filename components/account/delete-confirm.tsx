@@ -5,6 +5,7 @@
  */
 import { useId, useRef } from 'react';
 import { useModal } from '@/components/ui/use-modal';
+import frame from './account.module.css';
 import styles from './forms.module.css';
 
 type Props = { open: boolean; busy: boolean; email: string; onConfirm(): void; onCancel(): void };
@@ -35,10 +36,10 @@ export function DeleteConfirm({ open, busy, email, onConfirm, onCancel }: Props)
         The account of <strong className={styles.email}>{email}</strong> goes now, with its address book and cart. This cannot be undone.
       </p>
       <div className={styles.dialogButtons}>
-        <button ref={keep} type="button" className={styles.keep} onClick={onCancel} disabled={busy}>
+        <button ref={keep} type="button" className={frame.keep} onClick={onCancel} disabled={busy}>
           Keep my account
         </button>
-        <button type="button" className={styles.danger} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+        <button type="button" className={frame.danger} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Deleting…' : 'Yes, delete my account'}
         </button>
       </div>
