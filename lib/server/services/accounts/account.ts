@@ -19,7 +19,8 @@ import { isPlausiblePhone, normaliseCountryCode, normalisePhone } from '@/lib/do
 
 export const PROFILE_PHONE_MESSAGE = 'phone: Your phone number must be a valid phone number, such as 0803 123 4567';
 
-function profileOf(user: UserRow): Profile {
+/** The profile of the logged-in account (the row its token was read with). */
+export function readProfile(user: UserRow): Profile {
   return {
     email: user.email,
     name: user.name,
@@ -30,11 +31,6 @@ function profileOf(user: UserRow): Profile {
     createdAt: user.createdAt.toISOString(),
     hasPassword: user.passwordHash !== null,
   };
-}
-
-/** The profile of the logged-in account (the row its token was read with). */
-export function readProfile(user: UserRow): Profile {
-  return profileOf(user);
 }
 
 /**
@@ -62,5 +58,5 @@ export async function updateProfile(db: Db, user: UserRow, body: z.output<typeof
     .returning();
   // The account was deleted meanwhile (by another of its sessions).
   if (!row) throw new UnauthorizedError();
-  return profileOf(row);
+  return readProfile(row);
 }
