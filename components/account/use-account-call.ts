@@ -3,7 +3,7 @@
  * `loading` and the failure's message), `run` for a form's write (`busy`, `error`). A 401 ('Please
  * log in again') drops the stored user, so the page falls back to its log-in prompt.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '@/lib/api/client';
 import { useApi } from '@/lib/state/browser-api';
 import { useUser } from '@/lib/state/user-context';
@@ -55,13 +55,9 @@ type Result<T> = { key: string; data: T | null; error: string | null };
  */
 export function useAccountData<T>(key: string | null, read: (api: ApiClient) => Promise<T>): Loaded<T> {
   const getApi = useApi();
-  // The user's functions change with the user record (the handshake replaces it on load): held in
-  // a ref, so that a new record does not read the page's data again.
+  // The user context's actions keep their identity when the record changes (the handshake
+  // replaces it on load), so a new record does not read the page's data again.
   const { dropUser } = useUser();
-  const drop = useRef(dropUser);
-  useEffect(() => {
-    drop.current = dropUser;
-  }, [dropUser]);
   const [round, setRound] = useState(0);
   const [result, setResult] = useState<Result<T> | null>(null);
   const current = key === null ? null : `${round}:${key}`;
@@ -77,7 +73,7 @@ export function useAccountData<T>(key: string | null, read: (api: ApiClient) => 
         },
         (failure: unknown) => {
           if (!live) return;
-          if (statusOf(failure) === 401) drop.current();
+          if (statusOf(failure) === 401) dropUser();
           setResult({ key: current, data: null, error: messageOf(failure) });
         },
       );
@@ -86,7 +82,7 @@ export function useAccountData<T>(key: string | null, read: (api: ApiClient) => 
     };
     // `read` is a new function on every render; the key says when to read again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current, getApi]);
+  }, [current, getApi, dropUser]);
 
   const fresh = result !== null && result.key === current;
   return {
