@@ -46,7 +46,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Native and WASM packages stay outside the server bundle and load from node_modules.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', 'prom-client', '@aws-sdk/client-s3', 'sharp'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

@@ -123,6 +123,23 @@ const envSchema = z.object({
     .min(32, 'must be at least 32 characters (leave it unset when pages call the API in the same process)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(24, 'must be at least 24 characters (leave it unset to turn /metrics off)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  MEDIA_S3_BUCKET: optionalText,
+  MEDIA_S3_ENDPOINT: z.string().trim().url().optional().or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_REGION: text('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('')
+    .transform((v) => v === 'true' || v === '1'),
+  MEDIA_S3_PREFIX: z.string().trim().default(''),
 });
 
 export type Config = {
@@ -169,6 +186,26 @@ export type Config = {
    * forward (tracker lookups); unset: a random one per process (pages and API in one process).
    */
   internalApiKey: string | undefined;
+  /** Bearer token for `/metrics` (Prometheus); undefined turns the endpoint off (404). */
+  metricsToken: string | undefined;
+  /** pino's level for the server's JSON logs ('silent' under tests unless LOG_LEVEL says otherwise). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** S3-compatible storage for uploaded pictures; undefined keeps them on local disk (DATA_DIR/media). */
+  mediaS3:
+    | {
+        bucket: string;
+        /** e.g. http://127.0.0.1:9000 for a self-hosted S3-compatible server; unset: AWS. */
+        endpoint: string | undefined;
+        region: string;
+        /** Unset: the SDK's default credential chain (environment, instance role). */
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        /** Path-style addresses (endpoint/bucket/key), which most self-hosted servers need. */
+        forcePathStyle: boolean;
+        /** Prepended to every key, e.g. 'shop/' to share a bucket. */
+        prefix: string;
+      }
+    | undefined;
 };
 
 export type Branch = {
@@ -267,6 +304,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     corsOrigins: e.CORS_ORIGINS,
     maxOrderTotalNaira: e.MAX_ORDER_TOTAL_NAIRA,
     internalApiKey: e.INTERNAL_API_KEY,
+    metricsToken: e.METRICS_TOKEN,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    mediaS3: e.MEDIA_S3_BUCKET
+      ? {
+          bucket: e.MEDIA_S3_BUCKET,
+          endpoint: e.MEDIA_S3_ENDPOINT,
+          region: e.MEDIA_S3_REGION,
+          accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+          prefix: e.MEDIA_S3_PREFIX,
+        }
+      : undefined,
   };
 }
 

@@ -835,3 +835,54 @@ export const contentAudit = pgTable(
   },
   (t) => [index('content_audit_entity_idx').on(t.entity, t.entityId, t.at), index('content_audit_at_idx').on(t.at)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Growing past one process (issue 16).
+
+/**
+ * The transactional outbox for e-mail: a message is written here in the same transaction as the
+ * change it tells of (an order paid, a code issued), together with a job on the queue
+ * (lib/server/jobs) that sends it. A row is sent at most once: a sender first claims it for a
+ * short lease (`claimed_until`), and `sent_at` is set once the SMTP server accepted it; the
+ * message itself (addresses, names, codes) is cleared then, the subject and times kept.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the mail is ('order-paid', 'otp', ...): logs and metrics name mails by it. */
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    /** `{ to, subject, text, html }`; null once sent. */
+    message: jsonb('message').$type<{ to: string; subject: string; text: string; html?: string }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The last failure's class (e.g. 'ECONNREFUSED'), never the server's text. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * `Idempotency-Key` records of the calls that create something (an order, a payment attempt):
+ * the first answer is kept so that a client retrying after a timeout gets it again instead of a
+ * second order or attempt. Keyed by the call and a hash of the key; `request_hash` ties the key
+ * to the request it came with (the same key with another body is refused).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    keyHash: text('key_hash').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A running request's claim; a crashed one's key can be taken again after it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.keyHash] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
