@@ -3,7 +3,8 @@
  *
  * - **Drawn** (the seed's samples): drawn from the image's stored `art` description as SVG,
  *   rendered to WebP with sharp at one of the allowed widths, and cached on disk under
- *   `DATA_DIR/media` so that each size is rendered once. Nothing is downloaded.
+ *   `DATA_DIR/media` so that each size is rendered once (per instance: the cache is local even
+ *   when uploads are in an S3 bucket). Nothing is downloaded.
  * - **Uploaded** (the back office, lib/server/services/backoffice/product-pictures.ts): cut once
  *   at upload into every width the storefront asks for, each stored through the media storage
  *   (lib/server/media/storage.ts) as `<stem>-<width>.webp`, and served from there.
@@ -70,16 +71,28 @@ async function drawnWebp(art: NonNullable<typeof productImages.$inferSelect.art>
  * The WebP bytes of a product image at a width; null when there is no such image. A drawn picture
  * comes from the disk cache under `cacheDir` (rendered the first time); an uploaded one from
  * `storage`, where its widths were stored at upload.
+ *
+ * The disk cache is this machine's. With one instance a removal clears it, so a drawn picture found
+ * there is served without a query. With `shared` storage (several instances: mediaIsShared())
+ * another instance may have removed the picture, so the row is read first and the cache only
+ * spares the drawing.
  */
-export async function productImageWebp(db: Db, where: { cacheDir: string; storage: MediaStorage }, imageId: string, width: ImageWidth): Promise<Buffer | null> {
-  // A drawn picture rendered before needs no query.
-  const cached = await fs.readFile(path.join(where.cacheDir, `${imageId}-${width}.webp`)).catch(() => null);
-  if (cached) return cached;
+export async function productImageWebp(db: Db, where: { cacheDir: string; storage: MediaStorage; shared?: boolean }, imageId: string, width: ImageWidth): Promise<Buffer | null> {
+  const cacheFile = path.join(where.cacheDir, `${imageId}-${width}.webp`);
+  if (!where.shared) {
+    const cached = await fs.readFile(cacheFile).catch(() => null);
+    if (cached) return cached;
+  }
   const [row] = await db.select({ art: productImages.art, storageKey: productImages.storageKey }).from(productImages).where(eq(productImages.id, imageId)).limit(1);
   if (!row) return null;
   // A stem this shop did not make (a hand-edited row) names no file: the same as no picture.
   if (row.storageKey) return isProductPictureStem(row.storageKey) ? where.storage.get(productPictureKey(row.storageKey, width)) : null;
-  return row.art ? drawnWebp(row.art, where.cacheDir, imageId, width) : null;
+  if (!row.art) return null;
+  if (where.shared) {
+    const cached = await fs.readFile(cacheFile).catch(() => null);
+    if (cached) return cached;
+  }
+  return drawnWebp(row.art, where.cacheDir, imageId, width);
 }
 
 /** Removes a drawn picture's rendered widths from the disk cache (after its row is deleted), so that its address answers 404. */

@@ -1,15 +1,23 @@
 /**
- * Where uploaded pictures live, behind one small interface so that a later backend (S3-compatible
- * storage, issue 16) can replace the local disk without touching its callers. Keys are made here
- * and checked on every call: a caller's text never becomes a path.
+ * Where uploaded pictures live (delivery photos, product pictures), behind one small interface:
+ * callers never know which backend holds them. Keys are made here and checked on every call: a
+ * caller's text never becomes a path or an object name.
  *
- * Local disk: `DATA_DIR/media/<key>`, written to a temporary file and renamed, so that a reader
- * never sees half a picture.
+ * - Local disk (the default): `DATA_DIR/media/<key>`, written to a temporary file and renamed, so
+ *   that a reader never sees half a picture. One instance only: another machine does not see it.
+ * - An S3-compatible bucket when MEDIA_S3_BUCKET is set (lib/server/media/s3-storage.ts): every
+ *   instance stores and reads the same objects, so a picture uploaded through one is served by all.
+ *
+ * Either way pictures are served by the shop's own /media routes (pages/api/media/**), which read
+ * them through `mediaStorage()`: same addresses and caching headers, and a delivery photo stays
+ * behind its secret address rather than a bucket's.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getConfig } from '@/lib/server/config';
+import { log } from '@/lib/server/log';
+import { errorClassOf, s3Storage } from '@/lib/server/media/s3-storage';
 
 export interface MediaStorage {
   /** Stores `bytes` under `key` (replacing nothing: keys are random). */
@@ -98,7 +106,51 @@ export function diskStorage(root: string): MediaStorage {
   };
 }
 
-/** The shop's media storage: the local disk under `DATA_DIR/media`. */
+/** `inner` with every key checked before it is used. */
+function keysChecked(inner: MediaStorage): MediaStorage {
+  return {
+    put: async (key, bytes) => inner.put(checked(key), bytes),
+    get: async (key) => inner.get(checked(key)),
+    remove: async (key) => inner.remove(checked(key)),
+  };
+}
+
+/** The shop's media storage: the S3 bucket when MEDIA_S3_BUCKET is set, else the local disk under `DATA_DIR/media`. */
 export function mediaStorage(): MediaStorage {
-  return diskStorage(path.join(getConfig().dataDir, 'media'));
+  const s3 = getConfig().mediaS3;
+  return s3 ? keysChecked(s3Storage(s3)) : diskStorage(path.join(getConfig().dataDir, 'media'));
+}
+
+/**
+ * Whether uploaded media are shared between instances (an S3 bucket). Then another instance may
+ * have removed a picture this one still has in a local cache, so caches are checked against the
+ * database (lib/server/media/product-images.ts).
+ */
+export function mediaIsShared(): boolean {
+  return Boolean(getConfig().mediaS3);
+}
+
+/**
+ * At start-up: with an S3 bucket configured, whether it answers with the configured credentials.
+ * When it does not, one warning says so (bucket name, error class, status; never the credentials)
+ * and the shop starts anyway: uploads and uploaded pictures fail (503, or 500 for refused
+ * credentials or a missing bucket) until it answers.
+ * Answers whether the storage is usable (true for the local disk).
+ */
+export async function checkMediaStorage(): Promise<boolean> {
+  const s3 = getConfig().mediaS3;
+  if (!s3) return true;
+  try {
+    await s3Storage(s3).check();
+    log().info({ storage: 's3', bucket: s3.bucket }, 'media storage: S3 bucket reachable');
+    return true;
+  } catch (error) {
+    const cause = error instanceof Error ? error.cause : error;
+    const status = (cause as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+    log().warn(
+      { storage: 's3', bucket: s3.bucket, error: errorClassOf(cause), status },
+      'media storage: the S3 bucket (MEDIA_S3_BUCKET) cannot be reached with the configured endpoint and credentials; picture uploads and uploaded pictures will fail until it can',
+    );
+    return false;
+  }
 }

@@ -2,8 +2,9 @@ import type { ApiRequest, ApiResponse } from '@/lib/server/http/route';
 import { logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 import { isMediaKey, mediaStorage } from '@/lib/server/media/storage';
 
-function fail(res: ApiResponse, status: number, message: string): void {
+function fail(res: ApiResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.setHeader('Cache-Control', 'private, no-store');
   res.end(message);
@@ -39,6 +40,6 @@ export default async function deliveryPhoto(req: ApiRequest, res: ApiResponse): 
   } catch (error) {
     const httpError = withReference(toHttpError(error), requestId);
     if (httpError.status >= 500) logServerError('media', `${req.method} /media/d`, requestId, error);
-    fail(res, httpError.status, httpError.message);
+    fail(res, httpError.status, httpError.message, httpError.headers);
   }
 }

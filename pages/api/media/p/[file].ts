@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
 import { logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, productImageWebp, type ImageWidth } from '@/lib/server/media/product-images';
-import { mediaStorage } from '@/lib/server/media/storage';
+import { mediaIsShared, mediaStorage } from '@/lib/server/media/storage';
 
 /** A picture's file name: its image id (a UUID, 8-4-4-4-12 hex digits) and `.webp`. */
 const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
@@ -18,8 +18,9 @@ const querySchema = z.object({
     .optional(),
 });
 
-function fail(res: ApiResponse, status: number, message: string): void {
+function fail(res: ApiResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.setHeader('Cache-Control', 'private, no-store');
   res.end(message);
@@ -44,7 +45,7 @@ export default async function productImage(req: ApiRequest, res: ApiResponse): P
   if (!FILE_NAME.test(parsed.data.file)) return fail(res, 404, 'No such picture');
   const width = (parsed.data.w ?? DEFAULT_IMAGE_WIDTH) as ImageWidth;
   try {
-    const where = { cacheDir: path.join(getConfig().dataDir, 'media'), storage: mediaStorage() };
+    const where = { cacheDir: path.join(getConfig().dataDir, 'media'), storage: mediaStorage(), shared: mediaIsShared() };
     const bytes = await productImageWebp(await getDb(), where, parsed.data.file.slice(0, 36), width);
     if (!bytes) return fail(res, 404, 'No such picture');
     res.statusCode = 200;
@@ -55,6 +56,6 @@ export default async function productImage(req: ApiRequest, res: ApiResponse): P
   } catch (error) {
     const httpError = withReference(toHttpError(error), requestId);
     if (httpError.status >= 500) logServerError('media', `${req.method} ${(req.url ?? '').split('?')[0]}`, requestId, error);
-    fail(res, httpError.status, httpError.message);
+    fail(res, httpError.status, httpError.message, httpError.headers);
   }
 }

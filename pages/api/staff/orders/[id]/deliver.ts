@@ -37,7 +37,7 @@ export default route(
             const result = await applyStaffAction(db, query.id, { type: 'deliver', ...fields.data, photo: key }, viewer, now());
             return { data: result, message: `Order ${result.order.orderNumber}: delivered` };
           } catch (error) {
-            if (key) await storage.remove(key);
+            if (key) await storage.remove(key).catch(() => undefined);
             throw error;
           }
         } finally {
