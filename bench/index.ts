@@ -6,11 +6,14 @@
  *              --products N, --load-seconds N, --concurrency 10,50, --skip-load
  *              (and BENCH_DATABASE_URL for the catalogue calls on PostgreSQL)
  *   board:     --orders N, --runs N (and BENCH_DATABASE_URL): the back office's board (bench/board.ts)
- *   this file: --skip-catalogue, --skip-board, --skip-pages
+ *   workers:   --workers-seconds N, --workers-rounds N, --workers-connections N (and BENCH_DATABASE_URL):
+ *              req/s with WORKERS=1 and WORKERS=2 on PostgreSQL and their ratio (bench/workers.ts)
+ *   this file: --skip-catalogue, --skip-board, --skip-pages, --skip-workers
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parsePagesOptions, runPagesBench } from './pages';
+import { parseWorkersOptions, runWorkersBench } from './workers';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -35,6 +38,7 @@ function catalogueBench(args: string[], script = 'bench/run.ts'): Promise<number
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const pagesOptions = parsePagesOptions(args); // check the options before a long first bench
+  const workersOptions = parseWorkersOptions(args);
   if (!args.includes('--skip-catalogue')) {
     const code = await catalogueBench(args);
     if (code !== 0) throw new Error(`the catalogue bench failed (exit ${code})`);
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
     if (code !== 0) throw new Error(`the board bench failed (exit ${code})`);
   }
   if (!args.includes('--skip-pages')) await runPagesBench(pagesOptions);
+  if (!args.includes('--skip-workers')) await runWorkersBench(workersOptions);
 }
 
 main().catch((error: unknown) => {

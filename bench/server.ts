@@ -20,7 +20,8 @@ const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 
 export const SERVER_TARGETS = { p99MsAtConcurrency10: 100, productCpuMsPerRequest: 2 };
 
-export type LoadCase = { name: string; path: string };
+/** A wrk case: a GET of `path`, or with `method` and a JSON `body` the same request every time. */
+export type LoadCase = { name: string; path: string; method?: 'POST' | 'PUT'; body?: string };
 export type WrkErrors = { connect: number; read: number; write: number; timeout: number; status: number; non2xx: number };
 export type LoadResult = {
   target: string;
@@ -41,6 +42,13 @@ export type LoadResult = {
 const LUA = `
 local threads = 0
 local bust = os.getenv("WRK_BUST") == "1"
+local method = os.getenv("WRK_METHOD") or ""
+local body = os.getenv("WRK_BODY") or ""
+if method ~= "" then wrk.method = method end
+if body ~= "" then
+  wrk.body = body
+  wrk.headers["Content-Type"] = "application/json"
+end
 counter = 0
 non2xx = 0
 function init(args)
@@ -83,11 +91,11 @@ function luaScript(): string {
 
 type WrkRaw = { requests: number; durationUs: number; connect: number; read: number; write: number; timeout: number; status: number; non2xx: number; p50Us: number; p99Us: number };
 
-function runWrk(url: string, connections: number, durationS: number, bust: boolean): Promise<WrkRaw> {
+function runWrk(url: string, connections: number, durationS: number, bust: boolean, request: Pick<LoadCase, 'method' | 'body'> = {}): Promise<WrkRaw> {
   const threads = Math.min(connections, Math.max(1, os.cpus().length));
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${durationS}s`, '--timeout', '10s', '-H', 'Accept-Encoding: gzip', '-s', luaScript(), url];
   return new Promise((resolve, reject) => {
-    const child = spawn(WRK, args, { env: { ...process.env, WRK_BUST: bust ? '1' : '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(WRK, args, { env: { ...process.env, WRK_BUST: bust ? '1' : '0', WRK_METHOD: request.method ?? '', WRK_BODY: request.body ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -106,9 +114,9 @@ export type LoadTarget = { label: string; baseUrl: string; pids: (() => number[]
 export async function loadCase(target: LoadTarget, c: LoadCase, connections: number, durationS: number, bust = false): Promise<LoadResult> {
   const tree = target.pids?.();
   // A short warm-up at the same concurrency (fills the page cache, JIT, database caches).
-  await runWrk(`${target.baseUrl}${c.path}`, connections, 1, bust);
+  await runWrk(`${target.baseUrl}${c.path}`, connections, 1, bust, c);
   const before = tree ? cpuTicks(tree) : 0;
-  const raw = await runWrk(`${target.baseUrl}${c.path}`, connections, durationS, bust);
+  const raw = await runWrk(`${target.baseUrl}${c.path}`, connections, durationS, bust, c);
   const cpuMs = tree ? ((cpuTicks(tree) - before) / CLK_TCK) * 1000 : null;
   const errors: WrkErrors = { connect: raw.connect, read: raw.read, write: raw.write, timeout: raw.timeout, status: raw.status, non2xx: raw.non2xx };
   return {

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the app when the build is missing or older than the sources, then serves
- * it with scripts/serve.mjs (Next's handler behind a shared-page cache) on PORT (default 3000). `--stamp` only records the sources' hash after
- * `npm run build`. The server itself migrates the database and seeds
- * an empty one at start-up (see instrumentation.ts).
+ * it with scripts/serve.mjs (Next's handler behind a shared-page cache; WORKERS processes) on
+ * PORT (default 3000). `--stamp` only records the sources' hash after `npm run build`. The
+ * server itself migrates the database and seeds an empty one at start-up (see
+ * instrumentation.ts). WORKERS and SHUTDOWN_TIMEOUT_MS are checked before building, so a setting
+ * the server would refuse is said at once. SIGTERM and SIGINT go on to the server, which drains
+ * and exits; this process exits with its code.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { shutdownTimeoutMs, workerCount } from './cluster.mjs';
+import { opsLog } from './ops-log.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
@@ -36,6 +41,16 @@ function sourceHash() {
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+
+if (!process.argv.includes('--stamp')) {
+  try {
+    workerCount();
+    shutdownTimeoutMs();
+  } catch (error) {
+    opsLog().fatal(error.message);
+    process.exit(1);
+  }
+}
 
 const hash = sourceHash();
 if (process.argv.includes('--stamp')) {

@@ -8,6 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
+import { captureLogs } from '@/lib/server/log';
 import { getDb } from '@/lib/server/db/client';
 import { paymentAttempts } from '@/lib/server/db/schema';
 import type { Order, OrderCreated } from '@/lib/contracts/orders';
@@ -168,16 +169,16 @@ describe.each<[Key, string, (reference: string) => Record<string, string | undef
     getConfig().payments.timeoutMs = 150;
     faults.delayMs = 600;
     const order = await orderPayingWith(key);
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = captureLogs();
     try {
       const res = await call('POST', `/v1/payments/start/${order.id}`, { body: {} });
       expect(res.status).toBe(502);
       expect(res.body.message).toMatch(/is not answering right now/);
-      const text = `${JSON.stringify(res.body)} ${logged.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${JSON.stringify(a)}` : String(a))).join(' ')).join('\n')}`;
-      expect(text).toContain('no answer within 150 ms');
+      expect(logged.lines()).toContainEqual(expect.objectContaining({ area: 'api', path: `/v1/payments/start/${order.id}`, detail: expect.stringContaining('no answer within 150 ms') }));
+      const text = `${JSON.stringify(res.body)} ${logged.raw.join('')}`;
       for (const secret of Object.values(SECRETS[key])) expect(text).not.toContain(secret);
     } finally {
-      logged.mockRestore();
+      logged.stop();
     }
     expect((await readOrder(order.id)).status).toBe(order.status);
     const [attempt] = await attemptsOf(order.id);

@@ -7,6 +7,7 @@
  */
 import type { PaymentOutcome, PaymentStart } from '@/lib/contracts/payments';
 import { getConfig } from '@/lib/server/config';
+import { captureLogs } from '@/lib/server/log';
 import { getDb } from '@/lib/server/db/client';
 import { isPaidStatus } from '@/lib/domain/order';
 import { readOrder } from '@/lib/server/services/orders/store';
@@ -168,14 +169,16 @@ it("PayPal's webhooks, verified through PayPal, pay the order once; a forged one
 
 it('PayPal down: 502 with a clear message, the order untouched, and a new attempt works afterwards', async () => {
   const order = await placedOrder(await getDb(), { currency: 'USD', paymentMethod: 'payPal' });
-  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const logged = captureLogs();
   faults.status = 503;
   const down = await call<PaymentStart>('POST', `/v1/payments/start/${order.id}`, { body: {} });
   expect(down.status).toBe(502);
   expect(down.body.message).toMatch(/PayPal is not answering right now/);
   expect(down.text).not.toContain(secrets.clientSecret);
-  const log = logged.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${JSON.stringify(a)}` : String(a))).join(' ')).join('\n');
-  logged.mockRestore();
+  logged.stop();
+  // The capture works: the 502 is logged, with the provider's words for what went wrong.
+  expect(logged.lines()).toContainEqual(expect.objectContaining({ level: 50, area: 'api', path: `/v1/payments/start/${order.id}`, detail: expect.any(String) }));
+  const log = logged.raw.join('');
   expect(log).not.toContain(secrets.clientSecret);
   expect(log).not.toContain(Buffer.from(`${secrets.clientId}:${secrets.clientSecret}`).toString('base64'));
   const untouched = await readOrder(await getDb(), order.id);

@@ -18,6 +18,7 @@ import type { Db } from '@/lib/server/db/client';
 import { settings } from '@/lib/server/db/schema';
 import { contentChangesOf, fieldChanges } from '@/lib/server/services/backoffice/content-audit';
 import { contentVersion } from '@/lib/server/live/content';
+import { captureLogs } from '@/lib/server/log';
 import { SHOP_DETAILS_KEY, shopDetailsFromConfig } from '@/lib/server/services/settings';
 import { clearShellCache, getShell } from '@/lib/server/shell';
 import type { ShopDetails, ShopDetailsAnswer, ShopDetailsBody } from '@/lib/contracts/shop-details';
@@ -168,11 +169,11 @@ describe('PUT /admin/api/shop-details', () => {
       expect((await read()).body.data).toEqual(res.body.data);
 
       // A stored document that is no longer valid: the environment's values stand in, and say so.
-      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const logged = captureLogs();
       await db.update(settings).set({ value: { branches: 'broken' } }).where(eq(settings.key, SHOP_DETAILS_KEY));
       expect((await read()).body.data).toMatchObject({ details: shopDetailsFromConfig(), stored: false });
-      expect(logged).toHaveBeenCalledWith("[settings] the stored shop details are invalid; using the environment's values");
-      logged.mockRestore();
+      logged.stop();
+      expect(logged.lines()).toContainEqual(expect.objectContaining({ level: 50, area: 'settings', key: SHOP_DETAILS_KEY, msg: "the stored shop details are invalid; using the environment's values" }));
     } finally {
       await forget();
     }

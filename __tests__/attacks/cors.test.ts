@@ -40,7 +40,7 @@ describe('a site listed in CORS_ORIGINS', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(LISTED);
     expect(res.headers.get('access-control-allow-methods')).toBe('POST');
-    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, Idempotency-Key');
     expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
     expect(res.headers.get('vary')).toMatch(/\bOrigin\b/);
     expect(await res.text()).toBe('');

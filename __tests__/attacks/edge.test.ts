@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { GetServerSidePropsContext } from 'next';
 import { getConfig } from '@/lib/server/config';
+import { captureLogs, type LogCapture } from '@/lib/server/log';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
 import { startFakeServer, type FakeServer } from '../helpers/fake-server';
@@ -187,6 +188,7 @@ describe('picture ids and the dev outbox, through the real routes', () => {
   let api: ApiServer;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-attacks-edge-'));
   const errors: unknown[] = [];
+  let logs: LogCapture;
 
   beforeAll(async () => {
     process.env.DATA_DIR = dataDir;
@@ -194,9 +196,11 @@ describe('picture ids and the dev outbox, through the real routes', () => {
     await openTestDatabase();
     api = await startApiServer();
     jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+    logs = captureLogs('warn');
   });
 
   afterAll(async () => {
+    logs.stop();
     jest.restoreAllMocks();
     await api.close();
     await closeTestDatabase();
@@ -209,7 +213,7 @@ describe('picture ids and the dev outbox, through the real routes', () => {
       const res = await fetch(`${api.url}/media/p/${id}.webp`);
       expect(res.status).toBe(404);
       expect(await res.text()).toBe('No such picture');
-      expect(errors).toEqual([]);
+      expect([...errors, ...logs.lines()]).toEqual([]);
     },
   );
 

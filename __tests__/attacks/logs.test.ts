@@ -3,7 +3,8 @@
  * Attack suite, logs (issue 7, item 13): a representative run — signup, logins right and wrong,
  * OTP request and validation, a checkout that creates an account with a password, a password
  * change, a Paystack payment with its secret key configured (and once with Paystack down), and
- * signed webhooks, genuine and forged — with every `console.*` call and every write to
+ * signed webhooks, genuine and forged — with every line of the server's JSON log
+ * (lib/server/log.ts, captured at every level), every `console.*` call and every write to
  * process.stdout and process.stderr captured; none of the passwords, OTP codes, bearer tokens,
  * the provider's secret key or the webhook signatures may appear in what was captured.
  *
@@ -24,6 +25,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
 import { describeError } from '@/lib/server/http/errors';
+import { captureLogs, type LogCapture } from '@/lib/server/log';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
 import { createFakePaystack } from '@/lib/sandbox/paystack';
@@ -41,6 +43,9 @@ let saved: PaymentsConfig;
 const call = httpCaller(() => server.url);
 
 const captured: string[] = [];
+let logs: LogCapture;
+/** Everything captured so far: the JSON log's lines, then console and stdout/stderr. */
+const everything = () => [...logs.raw, ...captured].join('\n');
 const record = (...args: unknown[]) => {
   captured.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack ?? ''}` : typeof a === 'string' ? a : JSON.stringify(a) ?? String(a))).join(' '));
 };
@@ -59,6 +64,7 @@ beforeAll(async () => {
   saved = structuredClone(config.payments);
   config.payments.paystack = { secretKey: SECRET_KEY, baseUrl: paystack.url };
   config.payments.timeoutMs = 2000;
+  logs = captureLogs('trace');
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) jest.spyOn(console, method).mockImplementation(record);
   for (const stream of [process.stdout, process.stderr]) {
     jest.spyOn(stream, 'write').mockImplementation(((chunk: unknown) => {
@@ -69,6 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  logs.stop();
   jest.restoreAllMocks();
   getConfig().payments = saved;
   await mailIdle();
@@ -142,9 +149,9 @@ it('a representative run of logins, OTPs, checkout with a password, payments and
   expect((await send(genuine)).status).toBe(200);
   await mailIdle();
 
-  const text = captured.join('\n');
+  const text = everything();
   // The capture works: the 502 above is logged by the route wrapper.
-  expect(text).toContain('[api] POST /v1/payments/start');
+  expect(logs.lines()).toContainEqual(expect.objectContaining({ area: 'api', method: 'POST', path: `/v1/payments/start/${id}`, requestId: expect.any(String) }));
   for (const secret of secrets) expect([secret, text.includes(secret)]).toEqual([secret, false]);
   // Nor the bearer header with any token in it.
   expect(text).not.toMatch(/Bearer [A-Za-z0-9_-]{20,}/);
@@ -172,7 +179,8 @@ describe('failing writes log no personal data or secret (issue 11)', () => {
     const created = await call<OrderCreated>('POST', '/v1/firebase/order/create', { body: { cartItems: [itemOf(shop.gift)], currency: 'NGN', deliveryDate: '' } });
     expect(created.status).toBe(201);
     await refuseWrites(true);
-    const start = captured.length;
+    const start = logs.raw.length;
+    const consoleStart = captured.length;
 
     const email = `failing.${tag()}@example.com`;
     const password = `Failing-pass-${tag()}`;
@@ -195,9 +203,10 @@ describe('failing writes log no personal data or secret (issue 11)', () => {
     const checkoutId = checkout.headers.get('x-request-id');
     expect(((await checkout.json()) as { message: string }).message).toContain(`(ref ${checkoutId})`);
 
-    const text = captured.slice(start).join('\n');
-    expect(text).toMatch(new RegExp(`\\[api\\] POST /v1/regal/auth/signup failed \\(ref ${signupId}\\): .*code=P0001 table=users`));
-    expect(text).toMatch(new RegExp(`\\[api\\] PUT /v1/firebase/order/checkout-order/\\S+ failed \\(ref ${checkoutId}\\): .*table=orders`));
+    const lines = logs.lines().slice(start);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, area: 'api', method: 'POST', path: '/v1/regal/auth/signup', requestId: signupId, code: 'P0001', table: 'users' }));
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, area: 'api', method: 'PUT', path: `/v1/firebase/order/checkout-order/${created.body.data.id}`, requestId: checkoutId, table: 'orders' }));
+    const text = [...logs.raw.slice(start), ...captured.slice(consoleStart)].join('\n');
     for (const value of [email, password, signupName, ...Object.values(personal), '0809 765 4321', '+2348097654321']) expect([value, text.includes(value)]).toEqual([value, false]);
     for (const marker of ['$argon2id$', 'params:', 'refused row', 'Failed query']) expect([marker, text.includes(marker)]).toEqual([marker, false]);
   });

@@ -10,6 +10,7 @@
  */
 import { closeDatabase, openDatabase, setDatabase, type Database } from '@/lib/server/db/client';
 import { prepareDatabase } from '@/lib/server/db/prepare';
+import { stopJobs } from '@/lib/server/jobs/queue';
 import { rateLimitEvents } from '@/lib/server/db/schema';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -22,4 +23,8 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
-export { closeDatabase as closeTestDatabase };
+/** Stops the job queue a test's mails opened on the database, then closes it. */
+export async function closeTestDatabase(): Promise<void> {
+  await stopJobs();
+  await closeDatabase();
+}

@@ -44,7 +44,7 @@ export function CardPayment({ order, method, amount, check: returned }: Props) {
     setBusy(true);
     const api = await getApi();
     try {
-      const start = await startPayment(api, order.id);
+      const start = await startPayment(api, order.id, [method.key, order.currency, order.amountsInCurrency.total]);
       if (start.kind !== 'redirect') throw new Error(`${method.label} has no payment page`);
       leavePage(start.redirectUrl);
     } catch (error) {

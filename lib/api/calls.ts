@@ -4,6 +4,7 @@
  * later capability are here already so that the client has one place for every call.
  */
 import type { ApiClient } from '@/lib/api/client';
+import { withAttemptKey } from '@/lib/api/attempt-key';
 import type { Envelope } from '@/lib/contracts/envelope';
 import type {
   Category,
@@ -127,8 +128,9 @@ export const updateCartItems = (api: ApiClient, cartItems: CartItem[]) =>
 // Orders, coupons, tracking and reviews (lib/contracts/orders.ts documents each answer)
 const orderPath = (id: string) => `/v1/firebase/order/${encodeURIComponent(id)}`;
 export const getOrder = (api: ApiClient, id: string) => get<Order>(api, orderPath(id));
+/** Sent with an `Idempotency-Key` per attempt (lib/api/attempt-key.ts): pressing again after a failure cannot make a second order. */
 export const createOrder = (api: ApiClient, body: WithoutBusiness<OrderCreateBody>) =>
-  send<OrderCreated>(api, 'post', '/v1/firebase/order/create', { ...body, business: api.business });
+  withAttemptKey('order', body, (headers) => send<OrderCreated>(api, 'post', '/v1/firebase/order/create', { ...body, business: api.business }, {}, headers));
 export const updateOrder = (api: ApiClient, id: string, body: WithoutBusiness<OrderUpdateBody>) =>
   send<Order>(api, 'put', orderPath(id), { ...body, business: api.business });
 export const checkoutOrder = (api: ApiClient, id: string, body: WithoutBusiness<CheckoutOrderBody>) =>
@@ -148,8 +150,12 @@ export const deleteCoupon = (api: ApiClient, orderId: string) =>
   send<Order>(api, 'delete', `/v1/firebase/order/delete-coupon/${encodeURIComponent(orderId)}`);
 
 // Payments (lib/contracts/payments.ts documents each answer)
-export const startPayment = (api: ApiClient, orderId: string) =>
-  send<PaymentStart>(api, 'post', `/v1/payments/start/${encodeURIComponent(orderId)}`, {});
+/**
+ * With an `Idempotency-Key` per attempt, like `createOrder`; `shown` is what the shopper is paying
+ * (method, amount): a failed attempt's key is sent again only while the order id and it are unchanged.
+ */
+export const startPayment = (api: ApiClient, orderId: string, shown?: unknown) =>
+  withAttemptKey('pay', [orderId, shown], (headers) => send<PaymentStart>(api, 'post', `/v1/payments/start/${encodeURIComponent(orderId)}`, {}, {}, headers));
 /** `query`: every parameter the provider's return added to the checkout URL (reference, trxref, status, token, …). */
 export const verifyPayment = (api: ApiClient, orderId: string, query: Record<string, string>) =>
   get<PaymentOutcome>(api, `/v1/payments/verify/${encodeURIComponent(orderId)}`, query);
@@ -159,7 +165,8 @@ export const markTransferSent = (api: ApiClient, orderId: string) =>
 // Pay links for extra charges (lib/contracts/charges.ts)
 const chargePath = (token: string) => `/v1/charges/${encodeURIComponent(token)}`;
 export const getCharge = (api: ApiClient, token: string) => get<ChargeView>(api, chargePath(token));
-export const startCharge = (api: ApiClient, token: string, method: string) => send<ChargeStart>(api, 'post', `${chargePath(token)}/start`, { method });
+export const startCharge = (api: ApiClient, token: string, method: string) =>
+  withAttemptKey('charge', [token, method], (headers) => send<ChargeStart>(api, 'post', `${chargePath(token)}/start`, { method }, {}, headers));
 /** `query`: every parameter the provider's return added to the pay link. */
 export const verifyCharge = (api: ApiClient, token: string, reference: string, query: Record<string, string>) =>
   send<ChargeOutcome & { charge: ChargeView }>(api, 'post', `${chargePath(token)}/verify`, { reference, query });

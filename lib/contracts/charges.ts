@@ -23,7 +23,10 @@ export type ChargeView = {
   test: boolean;
 };
 
-/** `POST /v1/charges/{token}/start {method}` answers where to pay. */
+/**
+ * `POST /v1/charges/{token}/start {method}` answers where to pay. An `Idempotency-Key` header makes a
+ * retry with the same key and method answer the first attempt again (see lib/contracts/payments.ts).
+ */
 export const chargeStartBody = strictObject({ method: singleLine(40).min(1, 'method is required') });
 export type ChargeStart = { redirectUrl: string; reference: string };
 

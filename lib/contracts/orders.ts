@@ -4,7 +4,10 @@
  *
  * - `POST /v1/firebase/order/create` {deliveryDate, cartItems, currency} → 201 `OrderCreated`.
  *   `deliveryDate` may be '' (guests send none). Items are priced from the catalogue: a `price`
- *   sent with an item must equal the catalogue's, or the call fails (400).
+ *   sent with an item must equal the catalogue's, or the call fails (400). An optional
+ *   `Idempotency-Key` header (1–255 visible ASCII characters, one random value per attempt) makes a
+ *   retry of the same request within 24 h answer the first order again (`Idempotent-Replayed: true`)
+ *   instead of making a second; 409 while the first is still running, 422 for another request.
  * - `GET /v1/firebase/order/{id}` → `Order`; 404 'Order not found' for an unknown id.
  * - `PUT /v1/firebase/order/{id}` {deliveryDate, cartItems | null, currency} → `Order`; `null`
  *   items keep the items (date or currency change only), `[]` empties the order.

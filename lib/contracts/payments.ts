@@ -5,7 +5,8 @@
  *   `paymentMethod`, chosen with update-payment-details) a new attempt with its own reference and
  *   the provider's hosted page to send the shopper to; for a manual method the transfer
  *   instructions. 400 when the order has no payment method, 409 when it is paid, 502 when the
- *   provider does not answer (nothing changes; try again).
+ *   provider does not answer (nothing changes; try again). It takes an `Idempotency-Key` header like
+ *   the order's create call: a retry with the same key answers the first attempt again.
  * - `GET /v1/payments/verify/{orderId}?reference=…` (plus whatever the provider added to the
  *   return URL) → `PaymentOutcome`: asks the provider and, when it confirms the reference,
  *   currency and at least the amount, marks the order paid (once). Never trusts the query.

@@ -129,7 +129,10 @@ const envSchema = z.object({
     .min(24, 'must be at least 24 characters (leave it unset to turn /metrics off)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MEDIA_S3_BUCKET: optionalText,
   MEDIA_S3_ENDPOINT: z.string().trim().url().optional().or(z.literal('').transform(() => undefined)),
   MEDIA_S3_REGION: text('us-east-1'),

@@ -9,7 +9,7 @@
  * share one); outside a request (start-up, jobs) lines carry none, or the job's own fields.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type LevelWithSilent, type Logger, type LoggerOptions } from 'pino';
 import { getConfig } from '@/lib/server/config';
 
 export type RequestContext = { requestId: string };
@@ -28,16 +28,53 @@ export function currentRequestId(): string | undefined {
   return requestContext().getStore()?.requestId;
 }
 
-/** The process's logger (created on first use, at the configured level). */
-export function log(): Logger {
-  shared.__shopLog ??= pino({
-    level: getConfig().logLevel,
+function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
+    level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: () => {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** The process's logger (created on first use, at the configured level). */
+export function log(): Logger {
+  shared.__shopLog ??= createLogger(getConfig().logLevel);
   return shared.__shopLog;
+}
+
+/** A log line as written: pino's fields and the caller's. */
+export type LogLine = { level: number; time: string; pid: number; msg?: string; requestId?: string } & Record<string, unknown>;
+
+/** What `captureLogs()` keeps: the lines exactly as written, and parsed. */
+export type LogCapture = {
+  /** The lines as written (one JSON text each): what a search for leaked values must look at. */
+  readonly raw: string[];
+  /** The lines, parsed. */
+  lines(): LogLine[];
+  /** Puts the configured logger back. */
+  stop(): void;
+};
+
+/**
+ * For tests (under Jest the configured level is 'silent'): from now until `stop()`, every line
+ * `log()` writes at `level` or above is kept in memory instead of going to stdout. Lines are
+ * written synchronously, so they are there as soon as the code that logs them has run. One
+ * capture at a time: a second replaces the first.
+ */
+export function captureLogs(level: LevelWithSilent = 'trace'): LogCapture {
+  const raw: string[] = [];
+  const logger = createLogger(level, { write: (line: string) => void raw.push(line) });
+  shared.__shopLog = logger;
+  return {
+    raw,
+    lines: () => raw.map((line) => JSON.parse(line) as LogLine),
+    stop: () => {
+      if (shared.__shopLog === logger) shared.__shopLog = undefined;
+    },
+  };
 }

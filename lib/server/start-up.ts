@@ -6,9 +6,15 @@
  * this is the one place the server does.
  */
 import { ConfigError, getConfig, type Config } from '@/lib/server/config';
-import { getDatabase } from '@/lib/server/db/client';
+import { closeDatabase, getDatabase } from '@/lib/server/db/client';
 import { prepareDatabase } from '@/lib/server/db/prepare';
+import { startBackgroundWork } from '@/lib/server/jobs/background';
+import { stopJobs } from '@/lib/server/jobs/queue';
 import { listenForContentChanges } from '@/lib/server/live/content';
+import { checkMediaStorage } from '@/lib/server/media/storage';
+import { log } from '@/lib/server/log';
+import { registerReadiness } from '@/lib/server/health';
+import { startAppMetrics } from '@/lib/server/metrics';
 
 export async function startUp(): Promise<void> {
   let config: Config;
@@ -24,6 +30,24 @@ export async function startUp(): Promise<void> {
   const { seeded } = await prepareDatabase(database);
   // Other instances' catalogue and settings changes clear this one's caches (PostgreSQL only).
   await listenForContentChanges(database);
+  // The mail outbox's sender and the scheduled jobs (lib/server/jobs/background.ts).
+  await startBackgroundWork();
+  // An unreachable picture bucket is logged (not awaited: the SDK's retries can take a while).
+  void checkMediaStorage();
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`[db] ${where} ready in ${Date.now() - started} ms${seeded ? ' (sample catalogue seeded)' : ''}`);
+  log().info({ area: 'db', ms: Date.now() - started, seeded }, `${where} ready`);
+  // What scripts/serve.mjs calls: /readyz's check, /metrics' gauges, and the end on SIGTERM.
+  registerReadiness();
+  startAppMetrics();
+  (globalThis as { __shopShutdown?: () => Promise<void> }).__shopShutdown = shutDown;
+}
+
+/**
+ * What the server does once at the end, after it stopped taking requests and finished those in
+ * flight (scripts/serve.mjs calls it on SIGTERM through `globalThis.__shopShutdown`): stop the
+ * background work, then close the database.
+ */
+export async function shutDown(): Promise<void> {
+  await stopJobs();
+  await closeDatabase();
 }

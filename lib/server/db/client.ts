@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import { getConfig } from '@/lib/server/config';
+import { errorFields } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
 import * as schema from '@/lib/server/db/schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,8 +28,17 @@ export type Database = {
    * Answers a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs SQL text outside Drizzle, for engines that bring their own SQL (the job queue, pg-boss):
+   * with `values`, one parameterised statement; without, a script of several statements.
+   */
+  raw(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The PostgreSQL pool's connections (for the metrics); absent on the embedded database. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 /** A channel name as PostgreSQL takes it unquoted: letters, digits and underscores. */
 function channelName(channel: string): string {
@@ -51,7 +62,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // A dropped connection must not crash the process; the next query gets a fresh one.
-    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    pool.on('error', (error) => log().error({ area: 'db', ...errorFields(error) }, 'idle database connection failed'));
     // pg-pool listens for errors only on idle clients: a checked-out client (e.g. inside a
     // transaction, between two queries) whose server goes away emits 'error' with no listener,
     // which is an uncaught exception. The query in flight already fails with that error (the
@@ -61,6 +72,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db: drizzle({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async exclusive(fn) {
         const client = await pool.connect();
         try {
@@ -76,6 +88,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       notify: async (channel, payload) => {
         await pool.query('SELECT pg_notify($1, $2)', [channelName(channel), payload]);
+      },
+      raw: async (text, values) => {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        // A script answers one result per statement: the last is the script's answer.
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
       },
       async listen(channel, onMessage) {
         const name = channelName(channel);
@@ -131,6 +148,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     exclusive: (fn) => fn(db),
     notify: async () => undefined,
     listen: async () => async () => undefined,
+    raw: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: () => client.close(),
   };
 }
@@ -173,6 +195,12 @@ export async function getDb(): Promise<Db> {
 /** Uses an already opened database as the process's database (tests). */
 export function setDatabase(database: Database): void {
   holder.database = Promise.resolve(database);
+}
+
+/** The process's PostgreSQL pool figures, when its database is open and is PostgreSQL. */
+export async function databasePoolStats(): Promise<PoolStats | undefined> {
+  const current = holder.database;
+  return current ? (await current).poolStats?.() : undefined;
 }
 
 /** Closes the process's database, if open. */

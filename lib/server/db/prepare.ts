@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '@/lib/server/db/client';
 import { products } from '@/lib/server/db/schema';
+import { prepareJobQueue } from '@/lib/server/jobs/queue';
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 
@@ -20,9 +21,10 @@ async function applyMigrations(database: Database, db: Db): Promise<void> {
   }
 }
 
-/** Applies pending migrations. */
+/** Applies pending migrations (the shop's, then the job queue's schema). */
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.exclusive((db) => applyMigrations(database, db));
+  await prepareJobQueue(database);
 }
 
 /** Whether the catalogue has no products yet. */
@@ -31,8 +33,9 @@ export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   return !row;
 }
 
-/** Migrates, then seeds the sample catalogue and settings into an empty catalogue. */
+/** Migrates (the job queue's schema too), then seeds the sample catalogue and settings into an empty catalogue. */
 export async function prepareDatabase(database: Database): Promise<{ seeded: boolean }> {
+  await prepareJobQueue(database);
   return database.exclusive(async (db) => {
     await applyMigrations(database, db);
     if (!(await isCatalogueEmpty(db))) return { seeded: false };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { currentRequestId, log } from '@/lib/server/log';
 
 /**
  * Errors that become HTTP answers. Services throw `HttpError` (or a subclass) for expected
@@ -81,18 +82,32 @@ function safeName(value: unknown): string | undefined {
   return typeof value === 'string' && SAFE_NAME.test(value) ? value : undefined;
 }
 
+/** What may be logged about a server error (see `errorFields`): one field each, all optional but `error`. */
+export type ErrorFields = {
+  /** The classes along the `cause` chain: `DrizzleQueryError < DatabaseError`. */
+  error: string;
+  /** PostgreSQL's SQLSTATE or Node's error code. */
+  code?: string;
+  table?: string;
+  constraint?: string;
+  /** The `logDetail` an error of the shop's own offers (our words, secrets redacted). */
+  detail?: string;
+  /** Where it was thrown: the stack's first frame and the shop's own first two. */
+  at?: string[];
+};
+
 /**
  * What may be logged about a server error: the class (and its causes' classes), the PostgreSQL
  * error code, the table (the driver's `table` field, or the first table named in the query text),
  * the constraint's name, the `logDetail` an error of the shop's own offers (e.g. a provider that
- * did not answer in time, secrets redacted), and where it was thrown (the stack's frames, which hold no data). Never
- * a message (a driver's says `Key (email)=(…)`, Drizzle's carries every parameter: password
- * hashes, names, phones, addresses), never the query's parameters.
+ * did not answer in time, secrets redacted), and where it was thrown (the stack's frames, which
+ * hold no data). Never a message (a driver's says `Key (email)=(…)`, Drizzle's carries every
+ * parameter: password hashes, names, phones, addresses), never the query's parameters.
  *
- * @example describeError(new DrizzleQueryError('insert into "users" …', ['x@y', '$argon2id$…'], pgError))
- * // 'DrizzleQueryError < DatabaseError code=23505 table=users constraint=users_email_unique at …'
+ * @example errorFields(new DrizzleQueryError('insert into "users" …', ['x@y', '$argon2id$…'], pgError))
+ * // { error: 'DrizzleQueryError < DatabaseError', code: '23505', table: 'users', constraint: 'users_email_unique', at: [...] }
  */
-export function describeError(error: unknown): string {
+export function errorFields(error: unknown): ErrorFields {
   const classes: string[] = [];
   let code: string | undefined;
   let table: string | undefined;
@@ -128,26 +143,56 @@ export function describeError(error: unknown): string {
     current = field(current, 'cause');
   }
   if (classes.length === 0) classes.push(typeof error);
-  const parts = [classes.join(' < ')];
+  return {
+    error: classes.join(' < '),
+    ...(code && { code }),
+    ...(table && { table }),
+    ...(constraint && { constraint }),
+    ...(detail && { detail }),
+    ...(frames.length > 0 && { at: frames }),
+  };
+}
+
+/**
+ * `errorFields` as one line of text, for a message that has to be a string.
+ *
+ * @example describeError(new DrizzleQueryError('insert into "users" …', ['x@y', '$argon2id$…'], pgError))
+ * // 'DrizzleQueryError < DatabaseError code=23505 table=users constraint=users_email_unique at …'
+ */
+export function describeError(error: unknown): string {
+  const { error: classes, code, table, constraint, detail, at } = errorFields(error);
+  const parts = [classes];
   if (code) parts.push(`code=${code}`);
   if (table) parts.push(`table=${table}`);
   if (constraint) parts.push(`constraint=${constraint}`);
   if (detail) parts.push(`(${detail})`);
-  if (frames.length) parts.push(frames.join(' | '));
+  if (at) parts.push(at.join(' | '));
   return parts.join(' ');
 }
 
-/** A short random id for one request: sent as `X-Request-Id`, quoted in 500s, on its log line. */
+/** A short random id for one request. */
 export function newRequestId(): string {
   return randomBytes(4).toString('hex');
 }
 
 /**
- * Logs a server error without its data (see `describeError`): `[where] what failed (ref id): …`.
- * `what` is e.g. the method and the path without its query string.
+ * The id of the request being served: the one the server script gave it (its request context,
+ * scripts/app-server.mjs; also on the `X-Request-Id` it answers with and on every log line of the
+ * request), or a new one where no context was opened (the tests' plain HTTP server, `next dev`).
  */
-export function logServerError(where: string, what: string, requestId: string, error: unknown): void {
-  console.error(`[${where}] ${what.slice(0, 200)} failed (ref ${requestId}): ${describeError(error)}`);
+export function currentOrNewRequestId(): string {
+  return currentRequestId() ?? newRequestId();
+}
+
+/**
+ * Logs a server error as one JSON line without its data (see `errorFields`): `area` (api, media),
+ * the method and path, the request id, and the error's fields. `what` is the method and the path
+ * without its query string (`POST /v1/…`); a query that slipped in is cut off here too.
+ */
+export function logServerError(area: string, what: string, requestId: string, error: unknown): void {
+  const [method = '', ...rest] = what.split(' ');
+  const path = rest.join(' ').split('?')[0]!.slice(0, 200);
+  log().error({ area, method: method.slice(0, 10), path, requestId, ...errorFields(error) }, 'request failed');
 }
 
 /** The answer for a server error, its 500 message naming the request id so support can find the log line. */

@@ -11,8 +11,10 @@
  * 204 naming the route's methods, and their requests pass the check and get
  * `Access-Control-Allow-Origin`; every answer says `Vary: Origin`, and scripts/page-cache.mjs
  * keys answers to requests with an Origin apart, so one site's answer never reaches another.
- * Every request gets an id (`X-Request-Id`); a 500 quotes it, and the log line (method, path
- * without query, error class, PostgreSQL code, table: never a message or parameter) carries it.
+ * Every request has an id (`X-Request-Id`): the one the server script gave it (its request
+ * context: scripts/app-server.mjs, lib/server/log.ts), or one made here where no context is open. A 500 quotes it, and the
+ * JSON log line (method, path without query, error class, PostgreSQL code, table: never a message
+ * or parameter) carries it.
  *
  * Staff calls (`/admin/api/*`, authenticated by a cookie) are built with `route(…, { ownOrigin:
  * true })`: every write must carry an `Origin` that is the shop's own (a missing one is refused
@@ -33,7 +35,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { getConfig } from '@/lib/server/config';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { HttpError, logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
+import { idempotently, type IdempotentCall } from '@/lib/server/http/idempotency';
+import { currentOrNewRequestId, HttpError, logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
+import { currentRequestId, requestContext } from '@/lib/server/log';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -71,6 +75,8 @@ type Endpoint<Q extends z.ZodType, B extends z.ZodType> = {
    * parsing it as JSON: for payment webhooks, whose signature covers the exact bytes.
    */
   rawBody?: boolean;
+  /** Honours `Idempotency-Key` as this call (lib/server/http/idempotency.ts): a retry gets the first answer. */
+  idempotent?: IdempotentCall;
   handle: (ctx: {
     req: ApiRequest;
     res: ApiResponse;
@@ -231,17 +237,18 @@ const PREFLIGHT_MAX_AGE = '600';
 
 /**
  * Puts on the answer what every API answer carries, before anything else runs: its request id
- * (`X-Request-Id`), `Vary: Origin`, and for a site listed in CORS_ORIGINS the CORS headers that
- * let its page read the answer (errors included). Returns the request id.
+ * (`X-Request-Id`: the request context's, or a new one), `Vary: Origin`, and for a site listed
+ * in CORS_ORIGINS the CORS headers that let its page read the answer (errors included). Returns
+ * the request id.
  */
 export function beginAnswer(req: ApiRequest, res: ApiResponse, options: RouteOptions = {}): string {
-  const requestId = newRequestId();
+  const requestId = currentOrNewRequestId();
   res.setHeader('X-Request-Id', requestId);
   res.setHeader('Vary', 'Origin');
   const origin = options.ownOrigin ? null : listedOrigin(req);
   if (origin) {
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id, Idempotent-Replayed');
   }
   return requestId;
 }
@@ -256,7 +263,7 @@ export function answerOptions(req: ApiRequest, res: ApiResponse, allowed: string
   if (origin && req.headers['access-control-request-method'] !== undefined) {
     res.statusCode = 204;
     res.setHeader('Access-Control-Allow-Methods', allowed);
-    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization');
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, Idempotency-Key');
     res.setHeader('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
     res.setHeader('Cache-Control', 'private, no-store');
     res.end();
@@ -283,7 +290,14 @@ export function sendFailure(req: ApiRequest, res: ApiResponse, requestId: string
 /** Builds a Next API route handler from one endpoint per allowed method (`options`: see RouteOptions). */
 export function route(endpoints: Partial<Record<Method, AnyEndpoint>>, options: RouteOptions = {}) {
   const allowed = Object.keys(endpoints).join(', ');
-  return async function handler(req: ApiRequest, res: ApiResponse): Promise<void> {
+  return function handler(req: ApiRequest, res: ApiResponse): Promise<void> {
+    // Under `npm start` a request already runs in its request context (its id on the answer
+    // and on every log line); elsewhere (the tests' plain server, `next dev`) one is opened here.
+    if (currentRequestId()) return serve(req, res);
+    return requestContext().run({ requestId: newRequestId() }, () => serve(req, res));
+  };
+
+  async function serve(req: ApiRequest, res: ApiResponse): Promise<void> {
     const requestId = beginAnswer(req, res, options);
     const asked = (req.method ?? 'GET').toUpperCase();
     if (asked === 'OPTIONS') return answerOptions(req, res, allowed, options);
@@ -315,12 +329,15 @@ export function route(endpoints: Partial<Record<Method, AnyEndpoint>>, options: 
         body = parsed.data;
         assertBusiness(businessOf(body));
       }
-      const result = await spec.handle({ req, res, db: await getDb(), query, body, rawBody });
+      const db = await getDb();
+      // An idempotent call may run in the transaction that keeps its answer: it gets that as its db.
+      const run = (handleDb: Db = db) => spec.handle({ req, res, db: handleDb, query, body, rawBody });
+      const result = spec.idempotent ? await idempotently(db, spec.idempotent, req, { method, query, body, requestId }, run) : await run();
       send(res, result.status ?? 200, { data: result.data, error: false, message: result.message ?? 'OK' }, result.headers);
     } catch (error) {
       sendFailure(req, res, requestId, error);
     }
-  };
+  }
 }
 
 /**

@@ -10,6 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@/lib/server/db/client';
+import { errorFields } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
 
 /** The global the version lives under; scripts/page-cache.mjs reads the same name. */
 export const CONTENT_VERSION_KEY = '__shopContentVersion';
@@ -40,7 +42,7 @@ export async function contentChanged(database: Pick<Database, 'notify'>): Promis
   try {
     await database.notify(CONTENT_CHANNEL, INSTANCE_ID);
   } catch (error) {
-    console.error(`[live] could not tell the other instances: ${error instanceof Error ? error.constructor.name : 'error'}`);
+    log().error({ area: 'live', ...errorFields(error) }, 'could not tell the other instances');
   }
 }
 

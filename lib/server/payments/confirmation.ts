@@ -1,12 +1,16 @@
 /**
  * The e-mail a sender gets once their order is paid (a card payment the provider confirmed, or a
- * transfer staff confirmed). Sent in the background after the change is committed: a mail that
- * cannot be sent is logged by the mailer and never fails the payment or the staff call.
+ * transfer staff confirmed). Written to the mail outbox in the transaction that pays the order,
+ * so it goes out exactly when the payment is committed; the mail's own trouble (a server down)
+ * only delays it and never fails the payment or the staff call.
  */
-import { describeError } from '@/lib/server/http/errors';
+import { errorFields } from '@/lib/server/http/errors';
 import type { Order } from '@/lib/contracts/orders';
 import { getConfig } from '@/lib/server/config';
-import { queueMail } from '@/lib/server/mail/mailer';
+import type { Db } from '@/lib/server/db/client';
+import { log } from '@/lib/server/log';
+import { countPayment } from '@/lib/server/metrics';
+import { enqueueMail, type MailMessage } from '@/lib/server/mail/mailer';
 import { orderPaidMail } from '@/lib/server/mail/templates';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import { formatCartDate } from '@/lib/domain/dates';
@@ -27,25 +31,31 @@ function deliveryText(order: Order): string {
   return `Delivery on ${day}`;
 }
 
-/** Queues the payment confirmation to the order's sender (nothing when the order has no e-mail). */
-export function sendPaidConfirmation(order: Order): void {
-  if (!order.client.email) return;
+/** The payment confirmation of a paid order, or null when it has no e-mail or the mail cannot be written (logged). */
+function paidConfirmation(order: Order): MailMessage | null {
+  if (!order.client.email) return null;
   try {
     const config = getConfig();
-    queueMail(
-      orderPaidMail({
-        to: order.client.email,
-        brand: config.brandName,
-        senderName: order.client.name,
-        orderNumber: order.orderNumber,
-        items: order.orderProducts.map((p) => ({ name: p.name, quantity: p.quantity, ...(p.size && { size: p.size }) })),
-        totalText: totalText(order),
-        deliveryText: deliveryText(order),
-        trackUrl: `${config.siteUrl}/order-tracker?number=${encodeURIComponent(order.orderNumber)}`,
-        test: order.paymentTest,
-      }),
-    );
+    return orderPaidMail({
+      to: order.client.email,
+      brand: config.brandName,
+      senderName: order.client.name,
+      orderNumber: order.orderNumber,
+      items: order.orderProducts.map((p) => ({ name: p.name, quantity: p.quantity, ...(p.size && { size: p.size }) })),
+      totalText: totalText(order),
+      deliveryText: deliveryText(order),
+      trackUrl: `${config.siteUrl}/order-tracker?number=${encodeURIComponent(order.orderNumber)}`,
+      test: order.paymentTest,
+    });
   } catch (error) {
-    console.error(`[payments] could not prepare the confirmation of ${order.orderNumber}: ${describeError(error)}`);
+    log().error({ order: order.orderNumber, ...errorFields(error) }, 'could not prepare the payment confirmation');
+    return null;
   }
+}
+
+/** Writes the payment confirmation to the sender into the outbox, in `tx`: the transaction that pays `order`. */
+export async function queuePaidConfirmation(tx: Db, order: Order): Promise<void> {
+  countPayment(order.paymentMethod ?? 'unknown', 'confirmed');
+  const message = paidConfirmation(order);
+  if (message) await enqueueMail(tx, 'order-paid', message);
 }

@@ -15,8 +15,8 @@
  *   coupon lowered it after the attempt started) pays it and records 'refund due: … overpaid';
  *   a confirmation that does not match is recorded as a mismatch and the order stays unpaid.
  *   Amounts are bigint minor units throughout. An attempt started against the built-in sandbox
- *   is marked `sandbox`, and the order it pays reads as a TEST PAYMENT. After the commit a newly paid order's sender gets
- *   the confirmation e-mail.
+ *   is marked `sandbox`, and the order it pays reads as a TEST PAYMENT. The transaction that pays
+ *   an order writes the sender's confirmation e-mail to the mail outbox.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -26,7 +26,8 @@ import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { paymentAttempts } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
-import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
+import { queuePaidConfirmation } from '@/lib/server/payments/confirmation';
+import { countPayment } from '@/lib/server/metrics';
 import { verifyChargeAttempt } from '@/lib/server/payments/charges';
 import { isManualMethod, manualInstructions } from '@/lib/server/payments/manual';
 import { newReference, orderAmountMinor, type AttemptRef, type CardMethodKey, type Verification } from '@/lib/server/payments/provider';
@@ -118,8 +119,10 @@ export async function startPayment(db: Db, orderId: string, at: Date): Promise<P
     if (started.providerTransactionId) {
       await db.update(paymentAttempts).set({ providerTransactionId: started.providerTransactionId, updatedAt: at }).where(eq(paymentAttempts.id, attempt.id));
     }
+    countPayment(provider.key, 'started');
     return { kind: 'redirect', provider: provider.key, reference: attempt.reference, redirectUrl: started.redirectUrl };
   } catch (error) {
+    countPayment(provider.key, 'start_failed');
     await db.update(paymentAttempts).set({ status: 'failed', note: failureNote(error), updatedAt: at }).where(eq(paymentAttempts.id, attempt.id));
     throw error;
   }
@@ -270,6 +273,7 @@ async function settle(db: Db, attemptId: string, orderId: string, v: Verificatio
     if (excess) await addEvent(tx, orderId, 'paid', `Payment ${attempt.reference}: ${excess}`, new Date(at.getTime() + 1));
     const paid = await readOrder(tx, orderId);
     if (order.userId) await forgetPaidItems(tx, order.userId, paid, at);
+    await queuePaidConfirmation(tx, paid);
     return { order: paid, newlyPaid: true, state: 'paid' };
   });
 }
@@ -281,7 +285,7 @@ function outcomeOf(settled: Settled): PaymentOutcome {
   return { outcome: 'failed', message: `${NOT_THROUGH}: ${settled.reason ?? 'it was declined'}`, order };
 }
 
-/** Asks the provider about an attempt and settles it; e-mails the sender when newly paid. */
+/** Asks the provider about an attempt and settles it (a newly paid order's e-mail goes with the settlement). */
 async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<string, string>, actor: Actor, at: Date, providerTransactionId?: string): Promise<PaymentOutcome> {
   if (attempt.status === 'succeeded') return outcomeOf({ order: await readOrder(db, attempt.orderId), newlyPaid: false, state: 'paid' });
   const provider = providerFor(attempt.provider as CardMethodKey);
@@ -307,7 +311,8 @@ async function verifyAttempt(db: Db, attempt: AttemptRow, returnQuery: Record<st
   };
   const verification = await provider.verify(ref, returnQuery);
   const settled = await settle(db, attempt.id, attempt.orderId, verification, actor, at);
-  if (settled.newlyPaid) sendPaidConfirmation(settled.order);
+  // A newly paid order is counted where its confirmation is written (payments/confirmation.ts).
+  if (!settled.newlyPaid && settled.state !== 'paid') countPayment(attempt.provider, settled.state);
   return outcomeOf(settled);
 }
 

@@ -8,6 +8,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { currencies, featuredGroups, settings } from '@/lib/server/db/schema';
 import { getConfig, type Config } from '@/lib/server/config';
+import { log } from '@/lib/server/log';
 import { alertSettingsSchema, deliverySettingsSchema, type AlertSettings, type DeliverySettings, type Handshake, type ShopInfo } from '@/lib/contracts/settings';
 import { shopDetailsSchema, type ShopDetails } from '@/lib/contracts/shop-details';
 import { deliveryConfigFor, zoneAmounts } from '@/lib/domain/delivery';
@@ -31,8 +32,8 @@ async function settingsRows(db: Db, keys: string[]): Promise<Map<string, Setting
 function deliveryAndAlerts(byKey: Map<string, SettingsRow>): { delivery: DeliverySettings; alerts: AlertSettings } {
   const delivery = deliverySettingsSchema.safeParse(byKey.get(SETTINGS_KEYS.delivery)?.value);
   const alerts = alertSettingsSchema.safeParse(byKey.get(SETTINGS_KEYS.alerts)?.value);
-  if (byKey.has(SETTINGS_KEYS.delivery) && !delivery.success) console.error('[settings] stored delivery settings are invalid; using defaults');
-  if (byKey.has(SETTINGS_KEYS.alerts) && !alerts.success) console.error('[settings] stored alert settings are invalid; using defaults');
+  if (byKey.has(SETTINGS_KEYS.delivery) && !delivery.success) log().error({ area: 'settings', key: SETTINGS_KEYS.delivery }, 'stored delivery settings are invalid; using defaults');
+  if (byKey.has(SETTINGS_KEYS.alerts) && !alerts.success) log().error({ area: 'settings', key: SETTINGS_KEYS.alerts }, 'stored alert settings are invalid; using defaults');
   return {
     delivery: delivery.success ? delivery.data : SEED_DELIVERY_SETTINGS,
     alerts: alerts.success ? alerts.data : SEED_ALERT_SETTINGS,
@@ -83,7 +84,7 @@ function shopDetailsOf(row: SettingsRow | undefined): StoredShopDetails {
   if (!row) return { details: shopDetailsFromConfig(), stored: false, updatedAt: null };
   const parsed = shopDetailsSchema.safeParse(row.value);
   if (!parsed.success) {
-    console.error('[settings] the stored shop details are invalid; using the environment\'s values');
+    log().error({ area: 'settings', key: SHOP_DETAILS_KEY }, "the stored shop details are invalid; using the environment's values");
     return { details: shopDetailsFromConfig(), stored: false, updatedAt: null };
   }
   return { details: parsed.data, stored: true, updatedAt: row.updatedAt };

@@ -32,14 +32,15 @@
  * Guest orders placed with the e-mail but never attached to the account are not touched: nobody
  * proved they were this account's. An anonymised order keeps no e-mail, so a new account for the
  * same address never sees it.
- * Then the confirmation e-mail, in the background after the commit, as every mail is sent.
+ * The confirmation e-mail is written to the mail outbox in the same transaction, as every mail is.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orders, reviews, users } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
-import { describeError, HttpError } from '@/lib/server/http/errors';
-import { queueMail } from '@/lib/server/mail/mailer';
+import { errorFields, HttpError } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
+import { enqueueMail } from '@/lib/server/mail/mailer';
 import { accountDeletedMail } from '@/lib/server/mail/templates';
 import { isMediaKey, mediaStorage } from '@/lib/server/media/storage';
 import { confirmIdentity, recheckIdentity, type RequestContext, type Session } from '@/lib/server/services/accounts/auth';
@@ -73,7 +74,7 @@ export async function deleteAccount(
   const { user } = session;
   await confirmIdentity(db, session, body.currentPassword, ctx);
 
-  const { photos, ordersKept } = await db.transaction(async (tx) => {
+  const { photos } = await db.transaction(async (tx) => {
     // The orders first, then the token and account rows (recheckIdentity): the order in which a
     // checkout takes them (its order, then the account it saves an address to).
     const owned = await tx
@@ -117,10 +118,11 @@ export async function deleteAccount(
     }
     // Recipients, cart, code and tokens go with the row (ON DELETE CASCADE); orders keep a null user.
     await tx.delete(users).where(eq(users.id, user.id));
-    return { photos: owned.flatMap((o) => (o.deliveryPhoto && isMediaKey(o.deliveryPhoto, 'deliveries') ? [o.deliveryPhoto] : [])), ordersKept: owned.filter((o) => o.checkedOutAt).length };
+    const ordersKept = owned.filter((o) => o.checkedOutAt).length;
+    await enqueueMail(tx, 'account-deleted', accountDeletedMail({ to: user.email, brand: getConfig().brandName, ordersKept }));
+    return { photos: owned.flatMap((o) => (o.deliveryPhoto && isMediaKey(o.deliveryPhoto, 'deliveries') ? [o.deliveryPhoto] : [])) };
   });
 
-  queueMail(accountDeletedMail({ to: user.email, brand: getConfig().brandName, ordersKept }));
   await removePhotos(photos);
   return { deleted: true, email: user.email };
 }
@@ -132,7 +134,7 @@ async function removePhotos(keys: string[]): Promise<void> {
     try {
       await storage.remove(key);
     } catch (error) {
-      console.error(`[accounts] could not remove a delivery photo of a deleted account: ${describeError(error)}`);
+      log().error({ area: 'accounts', ...errorFields(error) }, 'could not remove a delivery photo of a deleted account');
     }
   }
 }

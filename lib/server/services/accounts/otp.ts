@@ -7,7 +7,7 @@ import type { Db } from '@/lib/server/db/client';
 import { orders, otpCodes, users } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES } from '@/lib/contracts/auth';
-import { queueMail } from '@/lib/server/mail/mailer';
+import { enqueueMail } from '@/lib/server/mail/mailer';
 import { otpMail } from '@/lib/server/mail/templates';
 import { assertAllowed, recordEvent } from '@/lib/server/security/rate-limit';
 import { hashOtpCode, newOtpCode, sameDigest } from '@/lib/server/security/tokens';
@@ -17,7 +17,8 @@ import { revokeAllTokens, type UserRow } from '@/lib/server/services/accounts/se
 
 /**
  * Counts a code request for the e-mail and the address (429 past the limits), then, when the
- * account exists, stores a new code (voiding the old one) and e-mails it in the background.
+ * account exists, stores a new code (voiding the old one) and writes its e-mail to the mail
+ * outbox in the same transaction.
  */
 export async function sendOtp(db: Db, email: string, user: Pick<UserRow, 'id' | 'email'> | null, ctx: RequestContext): Promise<void> {
   const counters = otpRequestCounters(email, ctx.ip);
@@ -32,11 +33,13 @@ export async function sendOtp(db: Db, email: string, user: Pick<UserRow, 'id' | 
     usedAt: null,
     createdAt: ctx.now,
   };
-  await db
-    .insert(otpCodes)
-    .values({ userId: user.id, ...row })
-    .onConflictDoUpdate({ target: otpCodes.userId, set: row });
-  queueMail(otpMail({ to: user.email, brand: getConfig().brandName, code, validMinutes: OTP_VALID_MINUTES }));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(otpCodes)
+      .values({ userId: user.id, ...row })
+      .onConflictDoUpdate({ target: otpCodes.userId, set: row });
+    await enqueueMail(tx, 'otp', otpMail({ to: user.email, brand: getConfig().brandName, code, validMinutes: OTP_VALID_MINUTES }));
+  });
 }
 
 export type OtpOutcome = 'ok' | 'wrong' | 'expired' | 'used' | 'dead';

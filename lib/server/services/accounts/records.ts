@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/server/db/client';
+import { log } from '@/lib/server/log';
 import { userCarts, users } from '@/lib/server/db/schema';
 import type { UserRecord } from '@/lib/contracts/auth';
 import { cartItemSchema } from '@/lib/contracts/cart';
@@ -21,7 +22,7 @@ export async function readCart(db: Db, userId: string): Promise<CartItem[]> {
   if (!row) return [];
   const parsed = storedCart.safeParse(row.items);
   if (!parsed.success) {
-    console.error(`[accounts] stored cart of user ${userId} is invalid; answering an empty cart`);
+    log().error({ area: 'accounts', userId }, 'stored cart is invalid; answering an empty cart');
     return [];
   }
   return parsed.data;

@@ -19,7 +19,7 @@ import { readSettings } from '@/lib/server/services/settings';
 import { assertDeliveryDate } from '@/lib/server/services/orders/orders';
 import { addEvent, type OrderRow } from '@/lib/server/services/orders/rows';
 import { recordStaffAction } from '@/lib/server/services/orders/lifecycle';
-import { askCharge, mailCharge, owe, type ChargeRow } from '@/lib/server/services/orders/charges';
+import { askCharge, owe, type ChargeRow } from '@/lib/server/services/orders/charges';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { readStaffOrder, visibleOrder, type StaffViewer } from '@/lib/server/services/backoffice/staff-order';
 import { staffActor } from '@/lib/server/services/staff/access';
@@ -145,6 +145,5 @@ export async function changeDelivery(db: Db, id: string, body: DeliveryChangeBod
     await recordStaffAction(tx, order, 'change_delivery', staffActor(viewer), `${line} (${moneyLine})`, at);
     return { order, outcome };
   });
-  if (outcome.kind === 'asked') mailCharge(order, outcome.charge, outcome.token);
   return { answer: await readStaffOrder(db, id, viewer), message: outcomeMessage(order, outcome) };
 }

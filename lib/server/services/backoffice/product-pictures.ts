@@ -25,8 +25,9 @@ import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/server/config';
 import { getDatabase, type Db } from '@/lib/server/db/client';
 import { productImages, products } from '@/lib/server/db/schema';
-import { HttpError, NotFoundError } from '@/lib/server/http/errors';
+import { errorFields, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { contentChanged } from '@/lib/server/live/content';
+import { log } from '@/lib/server/log';
 import { mediaStorage, type MediaStorage } from '@/lib/server/media/storage';
 import { forgetDrawnPicture, pictureWidths, removeStoredPicture, storePicture } from '@/lib/server/media/product-images';
 import { imageSrc } from '@/lib/server/services/catalogue';
@@ -235,7 +236,7 @@ export async function removePicture(db: Db, actor: Actor, productId: string, pic
       .limit(1);
     if (!shared) {
       await removeStoredPicture(storage, removed.storageKey).catch((error: unknown) => {
-        console.error(`[media] could not remove the files of picture ${removed.id}: ${error instanceof Error ? error.constructor.name : 'error'}`);
+        log().error({ area: 'media', pictureId: removed.id, ...errorFields(error) }, 'could not remove the files of a picture');
       });
     }
   }

@@ -9,8 +9,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { type orderAudit, orders, paymentAttempts, staff } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
-import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
-import { sendProgressMail } from '@/lib/server/services/orders/notices';
+import { queuePaidConfirmation } from '@/lib/server/payments/confirmation';
+import { queueProgressMail } from '@/lib/server/services/orders/notices';
 import { auditOf, recordStaffAction, transferAmountMinor, transferReceiptsOf, transferSummary, transition, type TransitionEvent } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState, loadOrder, type OrderRow } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
@@ -18,7 +18,7 @@ import { staffActor } from '@/lib/server/services/staff/access';
 import { deliveryPhotoPath } from '@/lib/server/media/storage';
 import { insertNote, notesOf } from '@/lib/server/services/backoffice/notes';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
-import { askCharge, askRedeliveryFee, mailCharge, moveCharge, staffCharges } from '@/lib/server/services/orders/charges';
+import { askCharge, askRedeliveryFee, moveCharge, staffCharges } from '@/lib/server/services/orders/charges';
 import { deliveryChangeOffer } from '@/lib/server/services/backoffice/delivery-offer';
 import type { ChargeMove } from '@/lib/domain/charges';
 import { ORDER_NOT_FOUND_MESSAGE, type Order } from '@/lib/contracts/orders';
@@ -221,7 +221,7 @@ async function refundLine(tx: Db, order: OrderRow, action: Extract<StaffAction, 
  */
 export async function applyStaffAction(db: Db, id: string, action: StaffAction, viewer: StaffViewer, at: Date): Promise<StaffOrder> {
   if (!roleMay(viewer.role, action.type)) throw new HttpError(403, `A ${viewer.role} cannot ${action.type.replace(/_/g, ' ')} orders`);
-  const asked = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const order = await visibleOrder(tx, id, viewer, true);
     const refused = otherRidersDelivery(order, viewer, action.type);
     if (refused) throw new HttpError(403, refused);
@@ -242,17 +242,14 @@ export async function applyStaffAction(db: Db, id: string, action: StaffAction, 
     if (action.type === 'deliver' && order.deliveryMethod !== 'pick-up' && !action.photo) throw new BadRequestError(DELIVERY_PHOTO_NEEDED_MESSAGE);
     if (action.type === 'deliver') await tx.update(orders).set({ deliveryPhoto: action.photo ?? null, deliveredTo: action.recipientName.trim() }).where(eq(orders.id, id));
     // The shop's rule: a redelivery needs another delivery fee (the order's own), asked by a pay link.
-    return action.type === 'delivery_failed' ? askRedeliveryFee(tx, order, action.note, viewer.id, at) : null;
+    if (action.type === 'delivery_failed') await askRedeliveryFee(tx, order, action.note, viewer.id, at);
+    const moved = await readOrder(tx, id);
+    // The paid e-mail goes once the transfers cover the total, not for a part payment.
+    if (action.type === 'confirm_transfer') {
+      if (moved.paymentState === 'paid') await queuePaidConfirmation(tx, moved);
+    } else await queueProgressMail(tx, moved, action.type, action.type === 'deliver' ? deliveryPhotoPath(action.photo ?? null) : null);
   });
-  if (asked) mailCharge(asked.order, asked.charge, asked.token);
-  const result = await readStaffOrder(db, id, viewer);
-  // The paid e-mail goes once the transfers cover the total, not for a part payment.
-  if (action.type === 'confirm_transfer') {
-    const paid = await readOrder(db, id);
-    if (paid.paymentState === 'paid') sendPaidConfirmation(paid);
-  }
-  else sendProgressMail(await readOrder(db, id), action.type, result.delivery.photo);
-  return result;
+  return readStaffOrder(db, id, viewer);
 }
 
 /** Adds an internal note to an order the viewer can see (404 otherwise) and answers the order as they see it. */
@@ -268,19 +265,17 @@ export async function addStaffNote(db: Db, id: string, text: string, viewer: Sta
 /**
  * Asks the sender of an order to another state for its quoted delivery fee (owners and managers):
  * 403 for other roles, 404 outside their branch, 409 for an order whose fee is not quoted by
- * staff or that is closed; the pay link is e-mailed once committed.
+ * staff or that is closed; the pay link is e-mailed (through the outbox, with the charge).
  */
 export async function askQuote(db: Db, id: string, body: { amount: string; reason: string }, viewer: StaffViewer, at: Date): Promise<StaffOrder> {
   if (!roleHandlesCharges(viewer.role)) throw new HttpError(403, `A ${viewer.role} cannot ask for payments`);
-  const asked = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const order = await visibleOrder(tx, id, viewer, true);
     if (!order.deliveryFeeQuotedByStaff) throw new HttpError(409, "This order's delivery fee is not quoted by staff: it was part of its total");
     if (order.status === 'cancelled' || order.status === 'delivered') throw new HttpError(409, `This order is ${order.status}: nothing more can be asked`);
     const asked = await askCharge(tx, order, { kind: 'quote', amountMinor: transferAmountMinor(body.amount, order.currency), reason: body.reason.trim() }, viewer.id, at);
     await recordStaffAction(tx, order, 'ask_charge', staffActor(viewer), `Delivery fee (quoted) of ${minorAmountText(asked.charge.amountMinor, asked.charge.currency)} asked: ${asked.charge.reason}`, at);
-    return { order, ...asked };
   });
-  mailCharge(asked.order, asked.charge, asked.token);
   return readStaffOrder(db, id, viewer);
 }
 

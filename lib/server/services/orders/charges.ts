@@ -9,9 +9,10 @@ import type { Db } from '@/lib/server/db/client';
 import { orderCharges, staff } from '@/lib/server/db/schema';
 import { HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { getConfig } from '@/lib/server/config';
-import { queueMail } from '@/lib/server/mail/mailer';
+import { log } from '@/lib/server/log';
+import { enqueueMail, type MailMessage } from '@/lib/server/mail/mailer';
 import { chargeMail } from '@/lib/server/mail/templates';
-import { describeError } from '@/lib/server/http/errors';
+import { errorFields } from '@/lib/server/http/errors';
 import { newToken, sha256 } from '@/lib/server/security/tokens';
 import { addEvent, type OrderRow } from '@/lib/server/services/orders/rows';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
@@ -33,8 +34,8 @@ export function payLink(token: string): string {
 
 /**
  * Asks the sender for `amountMinor` (in the order's currency) for `reason`, in the caller's
- * transaction, with a line on the timeline; answers the charge and its link's token (to e-mail
- * once committed, with `mailCharge`).
+ * transaction, with a line on the timeline and the pay link's e-mail written to the mail outbox
+ * (sent once the transaction is committed); answers the charge and its link's token.
  */
 export async function askCharge(
   tx: Db,
@@ -49,6 +50,8 @@ export async function askCharge(
     .values({ orderId: order.id, kind: charge.kind, status: 'due', amountMinor: charge.amountMinor, currency: order.currency, reason: charge.reason, tokenHash: hashChargeToken(token), createdBy: staffId, createdAt: at })
     .returning();
   await addEvent(tx, order.id, order.status, `${CHARGE_KIND_LABELS[charge.kind]} of ${minorAmountText(charge.amountMinor, order.currency)} asked: ${charge.reason}`, at);
+  const message = chargeMessage(order, row!, token);
+  if (message) await enqueueMail(tx, 'charge', message);
   return { charge: row!, token };
 }
 
@@ -76,25 +79,24 @@ export async function owe(tx: Db, order: OrderRow, charge: { kind: ChargeKind; a
   return row!;
 }
 
-/** E-mails the sender a charge's pay link (after the commit); a mail that cannot be prepared is logged, never thrown. */
-export function mailCharge(order: Pick<OrderRow, 'orderNumber' | 'senderEmail' | 'senderName'>, charge: ChargeRow, token: string): void {
-  if (!order.senderEmail) return;
+/** The e-mail with a charge's pay link, or null when the order has no e-mail or it cannot be written (logged). */
+function chargeMessage(order: Pick<OrderRow, 'orderNumber' | 'senderEmail' | 'senderName'>, charge: ChargeRow, token: string): MailMessage | null {
+  if (!order.senderEmail) return null;
   try {
     const config = getConfig();
-    queueMail(
-      chargeMail({
-        to: order.senderEmail,
-        brand: config.brandName,
-        senderName: order.senderName,
-        orderNumber: order.orderNumber,
-        what: CHARGE_KIND_LABELS[charge.kind],
-        amount: minorAmountText(charge.amountMinor, charge.currency),
-        reason: charge.reason,
-        payUrl: payLink(token),
-      }),
-    );
+    return chargeMail({
+      to: order.senderEmail,
+      brand: config.brandName,
+      senderName: order.senderName,
+      orderNumber: order.orderNumber,
+      what: CHARGE_KIND_LABELS[charge.kind],
+      amount: minorAmountText(charge.amountMinor, charge.currency),
+      reason: charge.reason,
+      payUrl: payLink(token),
+    });
   } catch (error) {
-    console.error(`[orders] could not prepare the charge e-mail of ${order.orderNumber}: ${describeError(error)}`);
+    log().error({ order: order.orderNumber, ...errorFields(error) }, 'could not prepare the charge e-mail');
+    return null;
   }
 }
 

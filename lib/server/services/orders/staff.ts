@@ -21,11 +21,11 @@ import { clientAddress } from '@/lib/server/security/client-ip';
 import { loadOrder } from '@/lib/server/services/orders/rows';
 import { readOrder } from '@/lib/server/services/orders/store';
 import { transferAmountMinor, transition, type TransitionEvent } from '@/lib/server/services/orders/lifecycle';
-import { actorLabel, staffEventFor, type Actor, type OrderEventType, type OrderStatus } from '@/lib/domain/order-lifecycle';
+import { actorLabel, staffEventFor, type Actor, type OrderStatus } from '@/lib/domain/order-lifecycle';
 import type { Order } from '@/lib/contracts/orders';
-import { sendPaidConfirmation } from '@/lib/server/payments/confirmation';
-import { sendProgressMail } from '@/lib/server/services/orders/notices';
-import { askRedeliveryFee, mailCharge } from '@/lib/server/services/orders/charges';
+import { queuePaidConfirmation } from '@/lib/server/payments/confirmation';
+import { queueProgressMail } from '@/lib/server/services/orders/notices';
+import { askRedeliveryFee } from '@/lib/server/services/orders/charges';
 
 export const STAFF_TOKEN_MESSAGE = 'A valid staff token is required';
 
@@ -67,14 +67,13 @@ export type MoveOptions = {
  * Moves an order to `to` and answers it: 404 unknown order, 409 for a move the lifecycle does not
  * allow from where the order is ('An order that is delivered and paid cannot be confirmed as
  * paid'). Cancelling frees the order's coupon use and records any refund due. A move to paid
- * that pays the order in full e-mails the sender a confirmation once the move is committed.
+ * that pays the order in full e-mails the sender a confirmation, a dispatch or delivery its
+ * progress (written to the mail outbox with the move).
  */
 export async function moveOrder(db: Db, id: string, to: OrderStatus, options: MoveOptions): Promise<Order> {
-  let moved: OrderEventType | null = null;
-  const order = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const current = await loadOrder(tx, id, true);
     const type = staffEventFor(current.status, to);
-    moved = type;
     if (!type) throw new HttpError(409, `Staff cannot move an order to ${to}: that status follows the shopper's checkout`);
     const transfer = options.transfer ?? {};
     const event: TransitionEvent =
@@ -89,16 +88,13 @@ export async function moveOrder(db: Db, id: string, to: OrderStatus, options: Mo
         : { type, note: options.note };
     await transition(tx, id, event, options.actor, options.at);
     // The shop's rule holds for the automation too: a failed door delivery asks the fee again.
-    const asked = type === 'delivery_failed' ? await askRedeliveryFee(tx, current, options.note, options.actor.kind === 'staff' ? options.actor.id : null, options.at) : null;
-    return { order: await readOrder(tx, id), asked };
-  }).then(({ order, asked }) => {
-    if (asked) mailCharge(asked.order, asked.charge, asked.token);
+    if (type === 'delivery_failed') await askRedeliveryFee(tx, current, options.note, options.actor.kind === 'staff' ? options.actor.id : null, options.at);
+    const order = await readOrder(tx, id);
+    // A part payment leaves the order unpaid: the paid e-mail waits for the rest.
+    if (to === 'paid' && order.paymentState === 'paid') await queuePaidConfirmation(tx, order);
+    else if (to !== 'paid') await queueProgressMail(tx, order, type);
     return order;
   });
-  // A part payment leaves the order unpaid: the paid e-mail waits for the rest.
-  if (to === 'paid' && order.paymentState === 'paid') sendPaidConfirmation(order);
-  else if (to !== 'paid' && moved) sendProgressMail(order, moved);
-  return order;
 }
 
 /**

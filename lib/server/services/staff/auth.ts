@@ -18,7 +18,7 @@ import type { Db } from '@/lib/server/db/client';
 import { staff } from '@/lib/server/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { HttpError } from '@/lib/server/http/errors';
-import { queueMail } from '@/lib/server/mail/mailer';
+import { enqueueMail } from '@/lib/server/mail/mailer';
 import { staffCodeMail, staffInviteMail } from '@/lib/server/mail/templates';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '@/lib/server/security/passwords';
 import { assertAllowed, clearCounter, recordEvent } from '@/lib/server/security/rate-limit';
@@ -99,8 +99,10 @@ export async function staffLogin(db: Db, req: Req, body: { email: string; passwo
   const sends = staffCodeSendCounter(member.id);
   await assertAllowed(db, [sends], ctx.now);
   await recordEvent(db, [sends], ctx.now);
-  const code = await issueCode(db, member.id, STAFF_CODE_VALID_MINUTES * MINUTE_MS, ctx.now);
-  queueMail(staffCodeMail({ to: member.email, brand: getConfig().brandName, code, validMinutes: STAFF_CODE_VALID_MINUTES, name: member.name }));
+  await db.transaction(async (tx) => {
+    const code = await issueCode(tx, member.id, STAFF_CODE_VALID_MINUTES * MINUTE_MS, ctx.now);
+    await enqueueMail(tx, 'staff-code', staffCodeMail({ to: member.email, brand: getConfig().brandName, code, validMinutes: STAFF_CODE_VALID_MINUTES, name: member.name }));
+  });
   return { data: { needsCode: true }, cookies: [] };
 }
 
@@ -200,19 +202,13 @@ export async function sendInvitation(db: Db, member: Pick<StaffRow, 'id' | 'emai
   const sends = staffCodeSendCounter(member.id);
   await assertAllowed(db, [sends], now);
   await recordEvent(db, [sends], now);
-  const code = await issueCode(db, member.id, STAFF_INVITE_HOURS * 60 * MINUTE_MS, now);
   const config = getConfig();
-  queueMail(
-    staffInviteMail({
-      to: member.email,
-      brand: config.brandName,
-      code,
-      validHours: STAFF_INVITE_HOURS,
-      name: member.name,
-      roleText: `${STAFF_ROLE_LABELS[member.role].toLowerCase()} (${branchLabel(member.branch).toLowerCase()})`,
-      signInUrl: `${config.siteUrl}/admin/login`,
-    }),
-  );
+  await db.transaction(async (tx) => {
+    const code = await issueCode(tx, member.id, STAFF_INVITE_HOURS * 60 * MINUTE_MS, now);
+    const roleText = `${STAFF_ROLE_LABELS[member.role].toLowerCase()} (${branchLabel(member.branch).toLowerCase()})`;
+    const invitation = staffInviteMail({ to: member.email, brand: config.brandName, code, validHours: STAFF_INVITE_HOURS, name: member.name, roleText, signInUrl: `${config.siteUrl}/admin/login` });
+    await enqueueMail(tx, 'staff-invite', invitation);
+  });
 }
 
 /** What the `staff:add` command creates: a member with a password. */

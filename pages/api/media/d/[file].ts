@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiResponse } from '@/lib/server/http/route';
-import { logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
+import { logServerError, currentOrNewRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 import { isMediaKey, mediaStorage } from '@/lib/server/media/storage';
 
 function fail(res: ApiResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -17,7 +17,7 @@ function fail(res: ApiResponse, status: number, message: string, headers: Record
  * shared cache, never sent on as a referrer.
  */
 export default async function deliveryPhoto(req: ApiRequest, res: ApiResponse): Promise<void> {
-  const requestId = newRequestId();
+  const requestId = currentOrNewRequestId();
   res.setHeader('X-Request-Id', requestId);
   res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   res.setHeader('Referrer-Policy', 'no-referrer');

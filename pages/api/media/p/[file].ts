@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiRequest, ApiResponse } from '@/lib/server/http/route';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
-import { logServerError, newRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
+import { logServerError, currentOrNewRequestId, toHttpError, withReference } from '@/lib/server/http/errors';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, productImageWebp, type ImageWidth } from '@/lib/server/media/product-images';
 import { mediaIsShared, mediaStorage } from '@/lib/server/media/storage';
 
@@ -32,7 +32,7 @@ function fail(res: ApiResponse, status: number, message: string, headers: Record
  * upload is a new image id), so browsers and shared caches may keep an answer for good.
  */
 export default async function productImage(req: ApiRequest, res: ApiResponse): Promise<void> {
-  const requestId = newRequestId();
+  const requestId = currentOrNewRequestId();
   res.setHeader('X-Request-Id', requestId);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');

@@ -4,7 +4,8 @@
  * without provider keys can complete a purchase. It does not exist (404) in production, for a
  * shop with real provider keys, or for a provider without a fake.
  */
-import { describeError } from '@/lib/server/http/errors';
+import { errorFields } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCardMethod, usesSandbox } from '@/lib/server/payments/providers';
 import { sandboxFake } from '@/lib/sandbox';
@@ -61,7 +62,7 @@ export default async function sandbox(req: Request, res: ServerResponse): Promis
   try {
     await fake.handle(req, res);
   } catch (error) {
-    console.error(`[sandbox:${key}] failed: ${describeError(error)}`);
+    log().error({ area: 'sandbox', provider: key, ...errorFields(error) }, 'sandbox request failed');
     if (!res.headersSent) {
       res.statusCode = 400;
       res.end('The sandbox refused this request');

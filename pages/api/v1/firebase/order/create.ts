@@ -6,9 +6,13 @@ import { createOrder, optionalSession } from '@/lib/server/services/orders/order
 
 export const config = { api: { bodyParser: false } };
 
-/** Creates an order from the cart (201 { id, deliveryDate, orderNumber }); a bearer token makes it the shopper's. */
+/**
+ * Creates an order from the cart (201 { id, deliveryDate, orderNumber }); a bearer token makes it the shopper's.
+ * With an `Idempotency-Key` a retry gets the first answer instead of a second order.
+ */
 export default route({
   POST: endpoint({
+    idempotent: 'order-create',
     query: businessQuery,
     body: orderCreateBody,
     handle: async ({ db, req, body }) => {

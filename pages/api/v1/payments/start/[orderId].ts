@@ -9,10 +9,12 @@ export const config = { api: { bodyParser: false } };
 
 /**
  * POST /v1/payments/start/{orderId} {} → `PaymentStart`: a new attempt and the provider's hosted
- * page for a card method, or the transfer instructions for a manual one.
+ * page for a card method, or the transfer instructions for a manual one. With an `Idempotency-Key`
+ * a retry gets the first answer instead of a second attempt.
  */
 export default route({
   POST: endpoint({
+    idempotent: 'payment-start',
     query: businessQuery.extend({ orderId: orderIdParam }),
     body: paymentStartBody,
     handle: async ({ db, query }) => {

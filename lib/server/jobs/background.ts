@@ -1,0 +1,50 @@
+/**
+ * The server's background work on the job queue (lib/server/jobs/queue.ts): what each queue's
+ * worker does and what runs on a schedule. Started once per server process by
+ * lib/server/start-up.ts; every instance runs the same workers, and the queue hands each job to
+ * one of them.
+ *
+ * - `mail`: sends one row of the mail outbox (lib/server/mail/mailer.ts), two at a time.
+ * - `tidy-up`, daily at 03:17 Lagos time (once across instances): forgets sent e-mails after
+ *   30 days (their text is gone already; the row says what was sent when) and `Idempotency-Key`
+ *   records past their 24 hours (lib/server/http/idempotency.ts; requests also prune now and then).
+ */
+import { and, isNotNull, lt } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { mailOutbox } from '@/lib/server/db/schema';
+import { pruneIdempotencyKeys } from '@/lib/server/http/idempotency';
+import { startWorkers, type Schedule, type Worker } from '@/lib/server/jobs/queue';
+import { log } from '@/lib/server/log';
+import { deliverQueuedMail } from '@/lib/server/mail/mailer';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** How long a sent e-mail's row is kept. */
+export const SENT_MAIL_KEEP_DAYS = 30;
+
+/** The daily tidy-up; answers how many rows went (tests, the log). */
+export async function tidyUp(db: Db, now: Date): Promise<{ mails: number; idempotencyKeys: number }> {
+  const mails = await db
+    .delete(mailOutbox)
+    .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, new Date(now.getTime() - SENT_MAIL_KEEP_DAYS * 24 * HOUR_MS))))
+    .returning({ id: mailOutbox.id });
+  return { mails: mails.length, idempotencyKeys: await pruneIdempotencyKeys(db, now) };
+}
+
+const WORKERS: Worker[] = [
+  { queue: 'mail', concurrency: 2, handle: async ({ id }) => void (await deliverQueuedMail(await getDb(), String(id))) },
+  {
+    queue: 'tidy-up',
+    concurrency: 1,
+    handle: async () => {
+      const gone = await tidyUp(await getDb(), new Date());
+      log().info(gone, 'tidy-up done');
+    },
+  },
+];
+
+const SCHEDULES: Schedule[] = [{ queue: 'tidy-up', cron: '17 3 * * *' }];
+
+/** Starts this process's workers and the schedules (the server's start-up). */
+export function startBackgroundWork(): Promise<void> {
+  return startWorkers(WORKERS, SCHEDULES);
+}

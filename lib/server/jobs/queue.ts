@@ -1,0 +1,166 @@
+/**
+ * The job queue: pg-boss over the shop's own database, so that jobs are rows in the same
+ * PostgreSQL as orders and a job can be written in the same transaction as the change that
+ * calls for it (`sendJob(tx, …)`: the transactional outbox). pg-boss brings what a queue must
+ * get right and we do not write ourselves: one worker per job across processes and instances
+ * (`FOR UPDATE SKIP LOCKED`), retries with exponential backoff, expiry of jobs whose worker died,
+ * and cron schedules that run once per slot however many instances watch them.
+ *
+ * The embedded database runs the same engine in-process: pg-boss only needs something that runs
+ * SQL (`Database.raw`), and PGlite is real PostgreSQL, so there is one code path, not two.
+ *
+ * Preparing a database creates pg-boss's schema and the queues (`prepareJobQueue`). Only the
+ * server starts workers and schedules (`startWorkers`, from lib/server/start-up.ts): tests and
+ * scripts that only write jobs never run them behind the test's back.
+ */
+import PgBoss from 'pg-boss';
+import { type SQL, sql } from 'drizzle-orm';
+import { getDatabase, type Database, type Db } from '@/lib/server/db/client';
+import { errorFields } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
+
+/** The queues and how their jobs are retried. */
+export const QUEUES = {
+  /**
+   * One e-mail of `mail_outbox`; `data.id` is the row. Retried with backoff from 5 s (5, 10, 20 s
+   * … ~11 h): about 45 hours of SMTP outage before a mail gives up and stays in the outbox with
+   * its last error. A job whose worker died is taken again after 2 minutes.
+   */
+  mail: { retryLimit: 14, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  /** Clearing sent e-mails and old idempotency records (a daily schedule). */
+  'tidy-up': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+} as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
+
+export type QueueName = keyof typeof QUEUES;
+
+type Holder = { database?: Database; sender?: PgBoss; working?: Promise<PgBoss> };
+const holder: Holder = ((globalThis as { __shopJobs?: Holder }).__shopJobs ??= {});
+
+/**
+ * `$1`-style SQL text and its values as one Drizzle query, so pg-boss can write inside a Drizzle
+ * transaction. An absent value is SQL null (Drizzle would leave an `undefined` out altogether).
+ */
+function drizzleSql(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)\b/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+    sql.raw(''),
+  );
+}
+
+/** pg-boss's view of a Drizzle handle or transaction. */
+function executorOf(db: Db): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = (await db.execute(drizzleSql(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** A pg-boss over `database` (not started). `working`: with maintenance (expiring jobs whose worker died, retention) and the cron clock. */
+function bossOn(database: Database, working: boolean): PgBoss {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.raw(text, values) as Promise<{ rows: never[] }> },
+    schema: 'pgboss',
+    supervise: working,
+    schedule: working,
+    // Schedules are checked every 30 s; a cron slot fires once across every instance.
+    cronMonitorIntervalSeconds: 30,
+    // Maintenance (which also hands back the jobs of a worker that died) every 30 s, not 2 min.
+    maintenanceIntervalSeconds: 30,
+    // Finished jobs carry only ids; they are kept a day for inspection.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 1,
+  });
+  // pg-boss reports its own trouble (a failed poll, maintenance) as events: log the class only.
+  boss.on('error', (error) => log().error({ ...errorFields(error) }, 'job queue error'));
+  return boss;
+}
+
+/**
+ * Creates (or updates) pg-boss's schema and the shop's queues: part of preparing a database
+ * (lib/server/db/prepare.ts), so that a job can be written inside any transaction afterwards
+ * (on the embedded database, which runs one statement at a time, nothing may wait for a
+ * set-up query while a transaction is open).
+ */
+export async function prepareJobQueue(database: Database): Promise<void> {
+  // One process at a time (the set-up lock): two creating the same queue at once can deadlock.
+  await database.exclusive(async () => {
+    const boss = bossOn(database, false);
+    await boss.start();
+    try {
+      for (const [name, options] of Object.entries(QUEUES)) {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
+      }
+    } finally {
+      await boss.stop({ graceful: false, wait: true, close: false });
+    }
+  });
+}
+
+/** The process's pg-boss for writing jobs and reading the queue's size (never started: it runs nothing). */
+async function sender(): Promise<PgBoss> {
+  const database = await getDatabase();
+  if (!holder.sender || holder.database !== database) {
+    holder.database = database;
+    holder.sender = bossOn(database, false);
+  }
+  return holder.sender;
+}
+
+/**
+ * Writes a job through `db` (a transaction: the job exists only if the transaction commits).
+ * `id` makes the job's id known (e.g. the outbox row's).
+ */
+export async function sendJob(db: Db, name: QueueName, data: object, options: { id?: string; startAfter?: Date } = {}): Promise<void> {
+  const boss = await sender();
+  const id = await boss.send(name, data, { ...QUEUES[name], ...options, db: executorOf(db) });
+  if (!id) throw new Error(`The job was not written: is the queue "${name}" missing (database not prepared) or the id taken?`);
+}
+
+export type Worker = { queue: QueueName; handle: (data: Record<string, unknown>) => Promise<void>; concurrency: number };
+export type Schedule = { queue: QueueName; cron: string; data?: object };
+
+/**
+ * Starts the server's workers and schedules, with pg-boss's maintenance and cron clock. A
+ * handler that throws fails the job, which pg-boss retries by its queue's rule; the log gets
+ * the queue, the job's id and the error class.
+ */
+export async function startWorkers(workers: Worker[], schedules: Schedule[]): Promise<void> {
+  await stopJobs();
+  const database = await getDatabase();
+  const boss = bossOn(database, true);
+  holder.working = boss.start().then(() => boss);
+  await holder.working;
+  for (const worker of workers) {
+    for (let i = 0; i < worker.concurrency; i++) {
+      await boss.work<Record<string, unknown>>(worker.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (!job) return;
+        try {
+          await worker.handle(job.data);
+        } catch (error) {
+          log().warn({ queue: worker.queue, job: job.id, ...errorFields(error) }, 'job failed; the queue will retry it');
+          throw error;
+        }
+      });
+    }
+  }
+  for (const schedule of schedules) await boss.schedule(schedule.queue, schedule.cron, schedule.data ?? {}, { tz: 'Africa/Lagos' });
+}
+
+/** Jobs waiting (created or waiting for a retry) per queue: the metrics' queue depth. */
+export async function queueDepth(): Promise<Record<QueueName, number>> {
+  const boss = await sender();
+  const depth = {} as Record<QueueName, number>;
+  for (const name of Object.keys(QUEUES) as QueueName[]) depth[name] = await boss.getQueueSize(name, { before: 'active' });
+  return depth;
+}
+
+/** Stops this process's workers, letting running jobs finish (bounded); closes nothing of the database. */
+export async function stopJobs(timeoutMs = 10_000): Promise<void> {
+  const working = holder.working;
+  holder.working = undefined;
+  const boss = await working?.catch(() => undefined);
+  await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+}
