@@ -243,3 +243,41 @@ export class Workload {
     ].join('\n');
   }
 }
+
+/** An order as the load tests check it in the database. */
+export type StoredOrder = { id: string; order_number: string; copies: number; status: string; payment_state: string; total: number; succeeded: number; attempts: number; paid_events: number };
+
+/** The created orders as stored, by id: rows per id, status, payment, successful and all attempts, 'Paid with' events. */
+export async function storedOrders(db: { query<R>(text: string, values: unknown[]): Promise<{ rows: R[] }> }, ids: string[]): Promise<Map<string, StoredOrder>> {
+  const { rows } = await db.query<StoredOrder>(
+    `select o.id, o.order_number, count(*) over (partition by o.id)::int as copies, o.status, o.payment_state, o.total,
+       (select count(*)::int from payment_attempts a where a.order_id = o.id and a.status = 'succeeded') as succeeded,
+       (select count(*)::int from payment_attempts a where a.order_id = o.id) as attempts,
+       (select count(*)::int from order_events e where e.order_id = o.id and e.note like 'Paid with %') as paid_events
+     from orders o where o.id = any($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** One line per created order that is not stored once and paid once with the expected total (none: every order is right). */
+export function unpaidOnce(created: Created[], stored: Map<string, StoredOrder>): string[] {
+  const wrong: string[] = [];
+  for (const order of created) {
+    const row = stored.get(order.id);
+    if (!row) {
+      wrong.push(`${order.id}: missing`);
+      continue;
+    }
+    const problems = [
+      row.copies !== 1 && `${row.copies} rows`,
+      row.status !== 'paid' && `status ${row.status}`,
+      row.payment_state !== 'paid' && `payment state ${row.payment_state}`,
+      row.succeeded !== 1 && `${row.succeeded} succeeded attempts`,
+      row.paid_events !== 1 && `${row.paid_events} 'Paid with' events`,
+      row.total !== order.expectedTotal && `total ${row.total}, expected ${order.expectedTotal}`,
+    ].filter(Boolean);
+    if (problems.length > 0) wrong.push(`${order.id}: ${problems.join(', ')}`);
+  }
+  return wrong;
+}

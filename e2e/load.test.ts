@@ -18,7 +18,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from 'pg';
 import { startShop } from './shop-server';
-import { type Created, Workload } from './load-workload';
+import { type Created, storedOrders, unpaidOnce, Workload } from './load-workload';
 
 const DATABASE_URL = process.env.LOAD_DATABASE_URL;
 // The issue's numbers; LOAD_CLIENTS / LOAD_CHECKOUTS_PER_CLIENT change them to probe the limits.
@@ -78,32 +78,9 @@ void test(
 
       const ids = created.map((c) => c.id);
       assert.equal(new Set(ids).size, ids.length, 'every order id is new');
-      const { rows } = await db.query<{ id: string; copies: number; status: string; payment_state: string; total: number; succeeded: number; paid_events: number }>(
-        `select o.id, count(*) over (partition by o.id)::int as copies, o.status, o.payment_state, o.total,
-           (select count(*)::int from payment_attempts a where a.order_id = o.id and a.status = 'succeeded') as succeeded,
-           (select count(*)::int from order_events e where e.order_id = o.id and e.note like 'Paid with %') as paid_events
-         from orders o where o.id = any($1::uuid[])`,
-        [ids],
-      );
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      assert.equal(rows.length, ids.length, 'every created order is stored exactly once');
-      const wrong: string[] = [];
-      for (const order of created) {
-        const row = byId.get(order.id);
-        if (!row) {
-          wrong.push(`${order.id}: missing`);
-          continue;
-        }
-        const problems = [
-          row.copies !== 1 && `${row.copies} rows`,
-          row.status !== 'paid' && `status ${row.status}`,
-          row.payment_state !== 'paid' && `payment state ${row.payment_state}`,
-          row.succeeded !== 1 && `${row.succeeded} succeeded attempts`,
-          row.paid_events !== 1 && `${row.paid_events} 'Paid with' events`,
-          row.total !== order.expectedTotal && `total ${row.total}, expected ${order.expectedTotal}`,
-        ].filter(Boolean);
-        if (problems.length > 0) wrong.push(`${order.id}: ${problems.join(', ')}`);
-      }
+      const byId = await storedOrders(db, ids);
+      assert.equal(byId.size, ids.length, 'every created order is stored exactly once');
+      const wrong = unpaidOnce(created, byId);
       assert.deepEqual(wrong, [], 'every order is paid once with the right total');
       const both = created.filter((c) => c.delivery).length;
       assert.ok(both > 0 && both < created.length, 'the run mixes deliveries and pick-ups');
