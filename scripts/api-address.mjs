@@ -30,12 +30,17 @@ export function withApiAddressCheck(handle, { headers = [] } = {}) {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!API_PATH.test(pathname) || decodes(pathname)) return handle(req, res);
     const status = 400;
-    const payload = JSON.stringify({ data: null, error: true, message: 'The address is not valid: it has a malformed %-escape', status });
-    for (const { key, value } of headers) res.setHeader(key, value);
-    res.statusCode = status;
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(payload));
-    res.end(req.method === 'HEAD' ? undefined : payload);
+    sendJson(req, res, status, { data: null, error: true, message: 'The address is not valid: it has a malformed %-escape', status }, headers, 'private, no-store');
   };
+}
+
+/** Answers `body` as JSON with `status`, the given headers (e.g. the security headers) and `cacheControl`; HEAD gets no body. */
+export function sendJson(req, res, status, body, headers = [], cacheControl = 'no-store') {
+  const payload = JSON.stringify(body);
+  for (const { key, value } of headers) res.setHeader(key, value);
+  res.statusCode = status;
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(req.method === 'HEAD' ? undefined : payload);
 }

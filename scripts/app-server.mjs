@@ -28,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { withApiAddressCheck, securityHeadersFrom } from './api-address.mjs';
+import { sendJson, withApiAddressCheck, securityHeadersFrom } from './api-address.mjs';
 import { SAME_SIGNAL_MS } from './cluster.mjs';
 import { answerMetrics, startHttpMetrics } from './http-metrics.mjs';
 import { bootstrapScriptHashes, withScriptHashes } from './inline-script-hashes.mjs';
@@ -48,16 +48,6 @@ export function requestIdFor(req) {
 function hashedPolicy(res, hashes) {
   const setHeader = res.setHeader.bind(res);
   res.setHeader = (name, value) => setHeader(name, String(name).toLowerCase() === 'content-security-policy' ? withScriptHashes(String(value), hashes) : value);
-}
-
-function sendJson(req, res, status, body, headers) {
-  const payload = JSON.stringify(body);
-  for (const { key, value } of headers) res.setHeader(key, value);
-  res.statusCode = status;
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
-  res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
 /** Starts the app process on `port` (see the header); `root` is the project folder. */
