@@ -570,8 +570,6 @@ void test(
     const logFrom = proxy!.accessLog().length;
     const victim = instances[VICTIM]!;
 
-    const created: Created[] = [];
-    const errors: unknown[] = [];
     let restart: Promise<{ killedAt: number; readyAt: number }> | undefined;
     let burst: number[] = [];
     const killAndRestart = async () => {
@@ -588,19 +586,12 @@ void test(
     const started = performance.now();
     let finished = false;
     const browsing = Array.from({ length: BROWSE_CLIENTS }, () => load.browse(catalogue, () => finished));
-    await Promise.all(
-      Array.from({ length: CHECKOUT_CLIENTS }, async (_, client) => {
-        for (let n = 0; n < CHECKOUTS_PER_CLIENT; n++) {
-          try {
-            created.push(await load.checkout(catalogue, client, n));
-          } catch (error) {
-            errors.push(error);
-          }
-          // A third of the way in (finished checkouts, whether they succeeded or not).
-          if (!restart && created.length + errors.length >= Math.floor(total / 3)) restart = killAndRestart();
-        }
-      }),
-    );
+    const { created, errors } = await load.checkouts(catalogue, CHECKOUT_CLIENTS, CHECKOUTS_PER_CLIENT, {
+      // A third of the way in (finished checkouts, whether they succeeded or not).
+      afterEach: (done) => {
+        if (!restart && done.created + done.errors >= Math.floor(total / 3)) restart = killAndRestart();
+      },
+    });
     const restarted = await restart;
     finished = true;
     await Promise.all(browsing);
@@ -670,19 +661,7 @@ void test(`the SMTP server away for ${OUTAGE_MS / 1000} s while ${OUTAGE_CLIENTS
   await sink!.stop();
   const stoppedAt = Date.now();
 
-  const created: Created[] = [];
-  const errors: unknown[] = [];
-  await Promise.all(
-    Array.from({ length: OUTAGE_CLIENTS }, async (_, client) => {
-      for (let n = 0; n < OUTAGE_ORDERS_PER_CLIENT; n++) {
-        try {
-          created.push(await load.checkout(catalogue, 100 + client, n));
-        } catch (error) {
-          errors.push(error);
-        }
-      }
-    }),
-  );
+  const { created, errors } = await load.checkouts(catalogue, OUTAGE_CLIENTS, OUTAGE_ORDERS_PER_CLIENT, { firstClient: 100 });
   const paidWithin = Date.now() - stoppedAt;
   checks.add('every checkout completed while the mail server was away', errors.length === 0 && created.length === OUTAGE_CLIENTS * OUTAGE_ORDERS_PER_CLIENT, errors.slice(0, 3).map(String).join('; '));
   checks.add(`the orders were paid during the outage (${(paidWithin / 1000).toFixed(1)} s)`, created.length > 0 && paidWithin < OUTAGE_MS);

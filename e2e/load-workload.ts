@@ -203,6 +203,29 @@ export class Workload {
   }
 
   /** Storefront traffic until `done()`: pages, product pages, category pages, searches. */
+  /**
+   * `clients` clients at once, each completing `perClient` checkouts one after another (client
+   * numbers from `firstClient`); `afterEach` is told after every checkout, failed or not. Answers
+   * the orders made and the errors thrown.
+   */
+  async checkouts(catalogue: Listed[], clients: number, perClient: number, options: { firstClient?: number; afterEach?: (done: { created: number; errors: number }) => void } = {}): Promise<{ created: Created[]; errors: unknown[] }> {
+    const created: Created[] = [];
+    const errors: unknown[] = [];
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        for (let n = 0; n < perClient; n++) {
+          try {
+            created.push(await this.checkout(catalogue, (options.firstClient ?? 0) + client, n));
+          } catch (error) {
+            errors.push(error);
+          }
+          options.afterEach?.({ created: created.length, errors: errors.length });
+        }
+      }),
+    );
+    return { created, errors };
+  }
+
   async browse(catalogue: Listed[], done: () => boolean): Promise<void> {
     const categories = ['anniversary-flowers', 'birthday-flowers', 'get-well-soon', 'bridal-bouquets'];
     const searches = ['rose', 'lily', 'red', 'vase', 'birthday', 'chocolate'];

@@ -18,7 +18,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from 'pg';
 import { startShop } from './shop-server';
-import { type Created, storedOrders, unpaidOnce, Workload } from './load-workload';
+import { storedOrders, unpaidOnce, Workload } from './load-workload';
 
 const DATABASE_URL = process.env.LOAD_DATABASE_URL;
 // The numbers; LOAD_CLIENTS / LOAD_CHECKOUTS_PER_CLIENT change them to probe the limits.
@@ -44,19 +44,7 @@ void test(
       const started = performance.now();
       let finished = false;
       const browsing = Array.from({ length: BROWSE_CLIENTS }, () => load.browse(catalogue, () => finished));
-      const created: Created[] = [];
-      const errors: unknown[] = [];
-      await Promise.all(
-        Array.from({ length: CHECKOUT_CLIENTS }, async (_, client) => {
-          for (let n = 0; n < CHECKOUTS_PER_CLIENT; n++) {
-            try {
-              created.push(await load.checkout(catalogue, client, n));
-            } catch (error) {
-              errors.push(error);
-            }
-          }
-        }),
-      );
+      const { created, errors } = await load.checkouts(catalogue, CHECKOUT_CLIENTS, CHECKOUTS_PER_CLIENT);
       finished = true;
       await Promise.all(browsing);
       const durationMs = performance.now() - started;
