@@ -3,6 +3,7 @@ import type { AppProps } from 'next/app';
 import { Layout } from '@/components/layout/layout';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import type { ShellData } from '@/lib/contracts/shell';
+import type { CurrencyCode } from '@/lib/domain/money';
 import { CartProvider } from '@/lib/state/cart-context';
 import { CurrencyProvider } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
@@ -10,7 +11,7 @@ import { migrateStorage } from '@/lib/state/storage';
 import { UserProvider, useUser } from '@/lib/state/user-context';
 import '@/styles/globals.css';
 
-type ShellPageProps = { shell?: ShellData };
+type ShellPageProps = { shell?: ShellData; currency?: CurrencyCode };
 
 /** The cart syncs with the server while a user is logged in: it gets the user's token. */
 function CartWithUser({ children }: { children: ReactNode }) {
@@ -28,7 +29,7 @@ export default function ShopApp({ Component, pageProps }: AppProps<ShellPageProp
   return (
     <ErrorBoundary>
       <ShellProvider value={shell}>
-        <CurrencyProvider currencies={shell.currencies}>
+        <CurrencyProvider currencies={shell.currencies} serverCurrency={pageProps.currency}>
           <UserProvider>
             <CartWithUser>
               <Layout>

@@ -14,11 +14,14 @@
  * - a request with a body is passed through and never stored;
  * - only a 200 whose every byte was written (`finish`), whose length matches its
  *   Content-Length, without Set-Cookie, `Vary: *` or its own Content-Encoding, is stored;
+ * - a page is kept once per currency it is rendered in (the `currency` cookie, else the server's
+ *   guess: lib/domain/shopper-currency.mjs), never per Cookie header;
  * - a request with an `Origin` header is kept apart from those without (its key includes the
  *   origin), and stored only when the answer allows exactly that origin (CORS); an answer that
  *   allows one site is never served to another, and unknown origins cost no cache space.
  */
 import zlib from 'node:zlib';
+import { shopperCurrency } from '../lib/domain/shopper-currency.mjs';
 
 /**
  * The content version lib/server/live/content.ts keeps on this global (CONTENT_VERSION_KEY): a
@@ -148,7 +151,10 @@ export function withPageCache(handle, options = {}) {
     const url = req.url ?? '/';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || passThrough.test(url) || hasBody(req)) return handle(req, res);
     const origin = originOf(req);
-    const key = origin ? `${url}\n${origin}` : url;
+    // Pages show prices in the shopper's currency (lib/domain/shopper-currency.mjs): one copy per
+    // currency, never per Cookie header. The API's answers do not depend on it.
+    const variant = url.startsWith('/v1/') ? '' : shopperCurrency(req.headers).code;
+    const key = `${url}\n${variant}\n${origin}`;
     const entry = cache.get(key);
     const current = version();
     if (entry && entry.until > now() && entry.version === current) return serveHit(req, res, entry);

@@ -13,6 +13,8 @@ import { getConfig } from '@/lib/server/config';
 import { serverApi } from '@/lib/server/page-api';
 import { contentVersion } from '@/lib/server/live/content';
 import { NAVIGATION } from '@/lib/content/navigation';
+import type { CurrencyCode } from '@/lib/domain/money';
+import { shopperCurrency } from '@/lib/domain/shopper-currency.mjs';
 
 export const SHELL_TTL_MS = 30_000;
 
@@ -59,7 +61,8 @@ export function clearShellCache(): void {
   cached = undefined;
 }
 
-export type ShellProps = { shell: ShellData };
+/** `currency`: what the page's prices are rendered in (lib/domain/shopper-currency.mjs). */
+export type ShellProps = { shell: ShellData; currency?: CurrencyCode };
 
 /**
  * Pages are the same for every visitor (accounts use bearer tokens, not cookies), so shared
@@ -77,6 +80,6 @@ export function withShell<P extends Record<string, unknown> = Record<string, nev
     if (!('props' in result)) return result;
     const props = await result.props;
     if (!ctx.res.hasHeader('Cache-Control')) ctx.res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
-    return { ...result, props: { ...props, shell } };
+    return { ...result, props: { ...props, shell, currency: shopperCurrency(ctx.req.headers).code } };
   };
 }

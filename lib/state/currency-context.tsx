@@ -1,11 +1,13 @@
 /**
  * The shopper's currency: the saved choice, otherwise picked by the browser's time zone (spec
- * section 9). The server renders naira (it cannot know either); after hydration the client shows
- * its own choice. An automatic switch away from naira is announced by an info toast 8 s after
- * load, for 4 s (spec section 8).
+ * section 9). The server renders the currency of the `currency` cookie or its own guess
+ * (lib/domain/shopper-currency.mjs; `serverCurrency`), which hydration starts from; the client's
+ * choice is written back to the cookie, so the next page is rendered in it. An automatic switch
+ * away from naira is announced by an info toast 8 s after load, for 4 s (spec section 8).
  */
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { currencyForTimeZone, DEFAULT_CURRENCIES, formatPrice, type Currency, type CurrencyCode } from '@/lib/domain/money';
+import { writeCurrencyCookie } from '@/lib/state/currency-cookie';
 import { readStored, STORAGE_KEYS, writeStored } from '@/lib/state/storage';
 import { notify } from '@/lib/ui/notify';
 
@@ -33,8 +35,6 @@ function readChoice(): Choice {
   return choice;
 }
 
-const SERVER_CHOICE: Choice = { code: 'NGN', auto: false };
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -44,6 +44,7 @@ function subscribe(listener: () => void): () => void {
 export function chooseCurrency(code: CurrencyCode): void {
   choice = { code, auto: false };
   writeStored(STORAGE_KEYS.currency, code);
+  writeCurrencyCookie(code);
   listeners.forEach((l) => l());
 }
 
@@ -54,8 +55,13 @@ export function resetCurrencyChoice(): void {
 
 const CurrencyContext = createContext<CurrencyState | null>(null);
 
-export function CurrencyProvider({ currencies = [...DEFAULT_CURRENCIES], children }: { currencies?: Currency[]; children: ReactNode }) {
-  const current = useSyncExternalStore(subscribe, readChoice, () => SERVER_CHOICE);
+type ProviderProps = { currencies?: Currency[]; serverCurrency?: CurrencyCode; children: ReactNode };
+
+export function CurrencyProvider({ currencies = [...DEFAULT_CURRENCIES], serverCurrency = 'NGN', children }: ProviderProps) {
+  const serverChoice = useMemo<Choice>(() => ({ code: serverCurrency, auto: false }), [serverCurrency]);
+  const current = useSyncExternalStore(subscribe, readChoice, () => serverChoice);
+  // The server renders the next page in the browser's choice.
+  useEffect(() => writeCurrencyCookie(current.code), [current.code]);
 
   const value = useMemo<CurrencyState>(() => {
     const currency = currencies.find((c) => c.name === current.code) ?? currencies[0] ?? DEFAULT_CURRENCIES[0]!;

@@ -1,0 +1,12 @@
+export type ShopperCurrencyCode = 'NGN' | 'USD' | 'GBP';
+export type ShopperCurrency = { code: ShopperCurrencyCode; source: 'cookie' | 'country' | 'language' | 'default' };
+type Headers = Record<string, string | string[] | undefined>;
+
+export const CURRENCY_COOKIE: 'currency';
+export const CURRENCY_CODES: readonly ShopperCurrencyCode[];
+export const COUNTRY_HEADERS: readonly string[];
+export function knownCurrency(value: unknown): ShopperCurrencyCode | null;
+export function currencyForCountry(country: string | undefined | null): ShopperCurrencyCode | null;
+export function currencyForLanguages(acceptLanguage: string | undefined | null): ShopperCurrencyCode | null;
+export function currencyFromCookie(cookieHeader: string | string[] | undefined): ShopperCurrencyCode | null;
+export function shopperCurrency(headers: Headers): ShopperCurrency;
