@@ -17,7 +17,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { launchBrowser } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
@@ -254,9 +254,24 @@ for (const width of [1280, 375]) {
 
     void test('delete the account: refused while an order is on its way; then it says so, an e-mail confirms it, the password no longer works', async () => {
       const deleteAccount = async () => {
+        const calls: string[] = [];
+        const record = (r: Response) => {
+          const url = new URL(r.url());
+          if (url.pathname.startsWith('/v1/')) calls.push(`${r.status()} ${r.request().method()} ${url.pathname}`);
+        };
+        page.on('response', record);
         await page.goto(`${shop.url}/account/profile`, { waitUntil: 'networkidle' });
         const zone = page.getByRole('region', { name: /Delete my account/i });
-        await zone.getByLabel(/password/i).fill(password);
+        try {
+          await zone.getByLabel(/password/i).fill(password);
+        } catch (error) {
+          // Said in full: this step once timed out in CI without showing what the page had instead.
+          const shown = (await page.getByRole('main').innerText().catch(() => '(no main)')).slice(0, 600);
+          const user = (await storedUser(page)) ? 'a stored user' : 'no stored user';
+          throw new Error(`no password field in the danger zone (${user}); calls: ${calls.join(', ')}; page: ${shown}`, { cause: error });
+        } finally {
+          page.off('response', record);
+        }
         await zone.getByRole('button', { name: /Delete my account/i }).click();
         await page.getByRole('dialog').getByRole('button', { name: /Delete/i }).click();
       };

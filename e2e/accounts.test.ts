@@ -90,7 +90,7 @@ let otherProfile: BrowserContext;
 let cartProduct = '';
 
 void test('register from the header, then log out: the token stops working', { skip }, async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const page = await home(context);
   const dialog = await openDialog(page);
   assert.equal(await dialog.evaluate((d) => d.contains(document.activeElement)), true, 'focus moved into the dialog');
@@ -136,7 +136,7 @@ void test('register from the header, then log out: the token stops working', { s
 });
 
 void test('log in again in a fresh browser profile; the login survives a reload', { skip }, async () => {
-  otherProfile = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos' });
+  otherProfile = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const page = await home(otherProfile);
   await openDialog(page);
   const login = section(page, 'Login');
@@ -162,7 +162,7 @@ void test('log in again in a fresh browser profile; the login survives a reload'
 });
 
 void test('reset a forgotten password with the e-mailed OTP on a phone; the other profile is logged out', { skip }, async () => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, timezoneId: 'Africa/Lagos' });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const page = await home(context);
   // On a phone the account entry sits in the slide-in menu.
   await page.getByRole('button', { name: 'Menu' }).click();

@@ -59,7 +59,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /** A fresh browser profile (a device the back office does not know) at `width`, collecting page errors and CSP violations into `errors`. */
 export async function device(browser: Browser, width: number, errors: string[]): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, timezoneId: 'Africa/Lagos' });
+  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   context.on('page', (page) => {
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
     page.on('console', (message) => {

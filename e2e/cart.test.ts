@@ -60,7 +60,7 @@ void test('a cart with two products, changed quantities and a date survives a re
   const variable = all.find((p) => p.type === 'variable' && p.inStock && p.active);
   assert.ok(variable, 'the sample catalogue has a variable product');
 
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos' });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 

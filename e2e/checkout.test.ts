@@ -53,7 +53,7 @@ for (const viewport of [
 ]) {
   void test(`${viewport.name}: a guest checks out for delivery in Lagos, applies a coupon and reaches payment`, async () => {
     const product = await simpleProduct(shop.url);
-    const page = await browser.newPage({ viewport, timezoneId: 'Africa/Lagos' });
+    const page = await browser.newPage({ viewport, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
@@ -103,7 +103,7 @@ for (const viewport of [
 
 void test('phone: a guest picks up in Abuja for free, and the payment methods follow the currency', async () => {
   const product = await simpleProduct(shop.url);
-  const page = await browser.newPage({ viewport: { width: 375, height: 800 }, timezoneId: 'Africa/Lagos' });
+  const page = await browser.newPage({ viewport: { width: 375, height: 800 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 

@@ -26,7 +26,7 @@ for (const viewport of [
   { name: 'phone', width: 375, height: 812 },
 ]) {
   void test(`home page shows products on ${viewport.name}`, async () => {
-    const page = await browser.newPage({ viewport, timezoneId: 'Africa/Lagos' });
+    const page = await browser.newPage({ viewport, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
     const response = await page.goto(shop.url, { waitUntil: 'load' });
     assert.equal(response?.status(), 200);
     const cards = page.locator('main article');

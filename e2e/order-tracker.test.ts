@@ -68,7 +68,7 @@ async function deliveredOrder() {
 
 void test('a shopper tracks a delivered order, reviews it, and the review shows on the product page', async () => {
   const order = await deliveredOrder();
-  const page = await browser.newPage({ viewport: { width: 375, height: 800 }, timezoneId: 'Africa/Lagos' });
+  const page = await browser.newPage({ viewport: { width: 375, height: 800 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 

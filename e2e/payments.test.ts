@@ -83,7 +83,7 @@ const naira = (n: number) => `₦${n.toLocaleString('en-US')}`;
 
 void test('desktop: a guest pays for a bouquet in naira through the Paystack sandbox and the tracker shows it paid', async () => {
   const product = await simpleProduct(shop.url);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos' });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 

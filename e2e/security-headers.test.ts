@@ -130,7 +130,7 @@ void test('every kind of answer carries the security headers, cached pages too',
 
 /** A page that records every CSP violation and CSP console error. */
 async function watchedPage(width: number): Promise<{ page: Page; violations: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 }, timezoneId: 'Africa/Lagos' });
+  const page = await browser.newPage({ viewport: { width, height: 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   const violations: string[] = [];
   await page.exposeFunction('__reportCspViolation', (text: string) => void violations.push(text));
   await page.addInitScript(() => {

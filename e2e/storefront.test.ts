@@ -97,7 +97,7 @@ void test('shop-by tags list the matching products', async () => {
 });
 
 void test('filters and Show more keep the list in the URL on a phone', async () => {
-  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, timezoneId: 'Africa/Lagos' });
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
   await page.goto(`${shop.url}/product-category/all`, { waitUntil: 'networkidle' });
   const before = await page.locator('main article').count();
   assert.equal(before, 24);

@@ -14,14 +14,16 @@
  * - a request with a body is passed through and never stored;
  * - only a 200 whose every byte was written (`finish`), whose length matches its
  *   Content-Length, without Set-Cookie, `Vary: *` or its own Content-Encoding, is stored;
- * - a page is kept once per currency it is rendered in (the `currency` cookie, else the server's
- *   guess: lib/domain/shopper-currency.mjs), never per Cookie header;
+ * - a page (HTML or `/_next/data`) is kept once per currency it is rendered in (the `currency`
+ *   cookie, else the server's guess: lib/domain/shopper-currency.mjs), never per Cookie header,
+ *   and says which in `X-Shop-Currency` (for nginx and CDNs: deploy/README.md); `/v1` answers
+ *   are the same in every currency and kept once;
  * - a request with an `Origin` header is kept apart from those without (its key includes the
  *   origin), and stored only when the answer allows exactly that origin (CORS); an answer that
  *   allows one site is never served to another, and unknown origins cost no cache space.
  */
 import zlib from 'node:zlib';
-import { shopperCurrency } from '../lib/domain/shopper-currency.mjs';
+import { CURRENCY_HEADER, shopperCurrency } from '../lib/domain/shopper-currency.mjs';
 
 /**
  * The content version lib/server/live/content.ts keeps on this global (CONTENT_VERSION_KEY): a
@@ -151,9 +153,11 @@ export function withPageCache(handle, options = {}) {
     const url = req.url ?? '/';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || passThrough.test(url) || hasBody(req)) return handle(req, res);
     const origin = originOf(req);
-    // Pages show prices in the shopper's currency (lib/domain/shopper-currency.mjs): one copy per
-    // currency, never per Cookie header. The API's answers do not depend on it.
+    // Pages show prices in the shopper's currency (lib/domain/shopper-currency.mjs, the rule
+    // withShell renders by): one copy per currency, never per Cookie header, named in the answer
+    // (kept with it, so a hit says it too). The API's answers do not depend on it.
     const variant = url.startsWith('/v1/') ? '' : shopperCurrency(req.headers).code;
+    if (variant) res.setHeader(CURRENCY_HEADER, variant);
     const key = `${url}\n${variant}\n${origin}`;
     const entry = cache.get(key);
     const current = version();

@@ -5,6 +5,7 @@ type Headers = Record<string, string | string[] | undefined>;
 export const CURRENCY_COOKIE: 'currency';
 export const CURRENCY_CODES: readonly ShopperCurrencyCode[];
 export const COUNTRY_HEADERS: readonly string[];
+export const CURRENCY_HEADER: 'X-Shop-Currency';
 export function knownCurrency(value: unknown): ShopperCurrencyCode | null;
 export function currencyForCountry(country: string | undefined | null): ShopperCurrencyCode | null;
 export function currencyForLanguages(acceptLanguage: string | undefined | null): ShopperCurrencyCode | null;

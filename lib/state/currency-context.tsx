@@ -1,12 +1,15 @@
 /**
  * The shopper's currency: the saved choice, otherwise picked by the browser's time zone (spec
  * section 9). The server renders the currency of the `currency` cookie or its own guess
- * (lib/domain/shopper-currency.mjs; `serverCurrency`), which hydration starts from; the client's
- * choice is written back to the cookie, so the next page is rendered in it. An automatic switch
+ * (lib/domain/shopper-currency.mjs; `serverCurrency`), which hydration starts from, so the
+ * hydrated page matches the server's HTML; right after, the client shows its own choice. That
+ * choice is written to the cookie once when the page loads and again when the shopper picks one
+ * (only when the cookie says otherwise), so the next page is rendered in it. An automatic switch
  * away from naira is announced by an info toast 8 s after load, for 4 s (spec section 8).
  */
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { currencyForTimeZone, DEFAULT_CURRENCIES, formatPrice, type Currency, type CurrencyCode } from '@/lib/domain/money';
+import { knownCurrency } from '@/lib/domain/shopper-currency.mjs';
 import { writeCurrencyCookie } from '@/lib/state/currency-cookie';
 import { readStored, STORAGE_KEYS, writeStored } from '@/lib/state/storage';
 import { notify } from '@/lib/ui/notify';
@@ -29,7 +32,7 @@ const listeners = new Set<() => void>();
 
 function readChoice(): Choice {
   if (!choice) {
-    const saved = readStored<CurrencyCode>(STORAGE_KEYS.currency);
+    const saved = knownCurrency(readStored<unknown>(STORAGE_KEYS.currency));
     choice = saved ? { code: saved, auto: false } : { code: currencyForTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), auto: true };
   }
   return choice;
@@ -60,8 +63,9 @@ type ProviderProps = { currencies?: Currency[]; serverCurrency?: CurrencyCode; c
 export function CurrencyProvider({ currencies = [...DEFAULT_CURRENCIES], serverCurrency = 'NGN', children }: ProviderProps) {
   const serverChoice = useMemo<Choice>(() => ({ code: serverCurrency, auto: false }), [serverCurrency]);
   const current = useSyncExternalStore(subscribe, readChoice, () => serverChoice);
-  // The server renders the next page in the browser's choice.
-  useEffect(() => writeCurrencyCookie(current.code), [current.code]);
+  // The server renders the next page in the browser's choice (not the one it guessed for this
+  // page): saved once here, and by chooseCurrency() when the shopper picks.
+  useEffect(() => writeCurrencyCookie(readChoice().code), []);
 
   const value = useMemo<CurrencyState>(() => {
     const currency = currencies.find((c) => c.name === current.code) ?? currencies[0] ?? DEFAULT_CURRENCIES[0]!;
