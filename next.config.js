@@ -45,6 +45,9 @@ const nextConfig = {
   // A separate build folder lets tools build and serve side by side (e.g. NEXT_DIST_DIR=.next-bench).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // The shared-page cache (scripts/page-cache.mjs) never answers 304, so hashing every rendered
+  // page for an ETag is CPU spent for nothing (3-6% of an uncached render: bench/render.ts).
+  generateEtags: false,
   // Native and WASM packages stay outside the server bundle and load from node_modules.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', 'prom-client', '@aws-sdk/client-s3', 'sharp'],
   async headers() {

@@ -4,7 +4,7 @@
  *
  * Every page a guest sees is the same for everyone (accounts travel as bearer tokens, never
  * cookies), so an answer that says `public` and `s-maxage=N` (withShell sets it; so do the
- * public catalogue calls of `/v1`) is kept for N seconds, plain and gzipped, and served again
+ * public catalogue calls of `/v1`) is kept for N seconds (gzipped on its first gzip hit), and served again
  * without rendering, with every header the handler set (security headers included) and
  * `X-Page-Cache: HIT`.
  *
@@ -88,6 +88,9 @@ export function withPageCache(handle, options = {}) {
     const vary = varyNames(entry.headers.vary).filter((name) => name.toLowerCase() !== 'accept-encoding');
     res.setHeader('Vary', [...vary, 'Accept-Encoding'].join(', '));
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    // Gzipped on the first hit that asks for it, not when stored: a page nobody asks for again
+    // (a crawler's walk) costs no compression.
+    if (gzip) entry.gzipped ??= zlib.gzipSync(entry.body, { level: 6 });
     const body = gzip ? entry.gzipped : entry.body;
     if (gzip) res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', body.length);
@@ -144,7 +147,7 @@ export function withPageCache(handle, options = {}) {
       cache.delete(key);
       // Stored under the version current when the request came in: a page rendered before a
       // change and finished after it is stale at once.
-      cache.set(key, { headers, body, gzipped: zlib.gzipSync(body, { level: 6 }), until: now() + seconds * 1000, version: since });
+      cache.set(key, { headers, body, gzipped: undefined, until: now() + seconds * 1000, version: since });
       while (cache.size > maxEntries) cache.delete(cache.keys().next().value);
     });
   }
