@@ -8,11 +8,15 @@
  *   board:     --orders N, --runs N (and BENCH_DATABASE_URL): the back office's board (bench/board.ts)
  *   workers:   --workers-seconds N, --workers-rounds N, --workers-connections N (and BENCH_DATABASE_URL):
  *              req/s with WORKERS=1 and WORKERS=2 on PostgreSQL and their ratio (bench/workers.ts)
- *   this file: --skip-catalogue, --skip-board, --skip-pages, --skip-workers
+ *   render:    --render-rounds N, --render-requests N, --render-warmup N, --render-baseline DIR,
+ *              --render-profile DIR, --render-data-dir DIR, --products N, --no-build: server CPU per
+ *              uncached page render (bench/render.ts; it uses the pages bench's build when that ran)
+ *   this file: --skip-catalogue, --skip-board, --skip-pages, --skip-render, --skip-workers
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parsePagesOptions, runPagesBench } from './pages';
+import { parseRenderOptions, runRenderBench } from './render';
 import { parseWorkersOptions, runWorkersBench } from './workers';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const pagesOptions = parsePagesOptions(args); // check the options before a long first bench
   const workersOptions = parseWorkersOptions(args);
+  const renderOptions = parseRenderOptions(args);
   if (!args.includes('--skip-catalogue')) {
     const code = await catalogueBench(args);
     if (code !== 0) throw new Error(`the catalogue bench failed (exit ${code})`);
@@ -47,7 +52,10 @@ async function main(): Promise<void> {
     const code = await catalogueBench(args, 'bench/board.ts');
     if (code !== 0) throw new Error(`the board bench failed (exit ${code})`);
   }
-  if (!args.includes('--skip-pages')) await runPagesBench(pagesOptions);
+  const pages = !args.includes('--skip-pages');
+  if (pages) await runPagesBench(pagesOptions);
+  // The pages bench built the shop already (same NEXT_DIST_DIR).
+  if (!args.includes('--skip-render')) await runRenderBench({ ...renderOptions, build: renderOptions.build && !pages });
   if (!args.includes('--skip-workers')) await runWorkersBench(workersOptions);
 }
 

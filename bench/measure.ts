@@ -87,6 +87,14 @@ export function serverProcesses(port: number): { rootPid: number; listenerPid: n
   };
 }
 
+/** A process and everything below it, as it is when called (bench/render.ts knows the pid it started). */
+export function processTree(rootPid: number): number[] {
+  const all = readProcesses();
+  const pids = [rootPid];
+  for (let i = 0; i < pids.length; i++) for (const p of all.values()) if (p.ppid === pids[i]) pids.push(p.pid);
+  return pids;
+}
+
 export function cpuTicks(pids: readonly number[]): number {
   const processes = readProcesses();
   return pids.reduce((sum, pid) => sum + (processes.get(pid)?.ticks ?? 0), 0);
