@@ -1,13 +1,20 @@
 /**
- * A product picture at the spec's widths (800 on phones, 2500 on larger screens) in a square
- * box reserved before it loads (no layout shift). `priority` pictures load at once with high
- * fetch priority; the others load when they come within 200 px of the viewport.
+ * A product picture in a square box reserved before it loads (no layout shift), offered at the
+ * widths the media route serves from 400 to 2500 so that the browser takes the smallest one that
+ * is sharp at the `sizes` width (a phone's card: 400; a phone's main picture: 800; the spec's
+ * 800 and 2500 stay the fallback and the largest).
+ *
+ * `priority` pictures (the page's largest, above the fold) are in the server's HTML with their
+ * address, high fetch priority and no async decoding, so they paint in the first frame they
+ * can. The others load when they come within 200 px of the viewport.
  */
 import { useEffect, useRef, useState } from 'react';
 
 export const LAZY_MARGIN = '200px';
 export const IMAGE_SIZE_MOBILE = 800;
 export const IMAGE_SIZE_DESKTOP = 2500;
+/** The widths in every picture's `srcset` (all served by /media/p, lib/server/media/product-images.ts). */
+export const SRCSET_WIDTHS = [400, IMAGE_SIZE_MOBILE, 1200, IMAGE_SIZE_DESKTOP] as const;
 
 type Props = {
   src: string;
@@ -18,7 +25,7 @@ type Props = {
 };
 
 export function srcSetFor(src: string): string {
-  return `${src}?w=${IMAGE_SIZE_MOBILE} ${IMAGE_SIZE_MOBILE}w, ${src}?w=${IMAGE_SIZE_DESKTOP} ${IMAGE_SIZE_DESKTOP}w`;
+  return SRCSET_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
 }
 
 export function ProductImage({ src, alt, sizes, className, priority = false }: Props) {
@@ -57,7 +64,7 @@ export function ProductImage({ src, alt, sizes, className, priority = false }: P
         alt={alt}
         width={800}
         height={800}
-        decoding="async"
+        decoding={priority ? undefined : 'async'}
         fetchPriority={priority ? 'high' : undefined}
       />
       {!near && (

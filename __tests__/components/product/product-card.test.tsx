@@ -49,10 +49,12 @@ describe('ProductCard', () => {
     expect(container.querySelectorAll('img')).toHaveLength(1);
   });
 
-  it('loads a priority picture at the spec widths at once', () => {
+  it('loads a priority picture at once, at high priority, offering the served widths from 400 px', () => {
     render(<ProductCard product={summary()} currency={NGN} priority />);
     const img = screen.getByAltText('Red roses, front view');
-    expect(img).toHaveAttribute('srcset', '/media/p/a.webp?w=800 800w, /media/p/a.webp?w=2500 2500w');
+    expect(img).toHaveAttribute('srcset', '/media/p/a.webp?w=400 400w, /media/p/a.webp?w=800 800w, /media/p/a.webp?w=1200 1200w, /media/p/a.webp?w=2500 2500w');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).not.toHaveAttribute('decoding');
     expect(img).toHaveAttribute('width', '800');
     expect(img).toHaveAttribute('height', '800');
   });
