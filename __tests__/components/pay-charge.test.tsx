@@ -21,6 +21,8 @@ listenToMsw();
 beforeEach(() => left.mockClear());
 
 const TOKEN = 'T'.repeat(43);
+/** The page sends these with the charge (pages/pay/[token].tsx; __tests__/components/pay/page.test.tsx). */
+const LABELS = { paystack: 'Paystack', monnify: 'Monnify bank transfer' };
 const charge: ChargeView = { orderNumber: 'RF-100234', kind: 'redelivery', what: 'Redelivery fee', reason: 'Redelivery after a failed delivery (Nobody at the gate)', amount: '₦4,500', currency: 'NGN', status: 'due', methods: ['paystack', 'monnify'], test: false };
 
 it('starts the payment with the method pressed and leaves for the provider', async () => {
@@ -31,7 +33,7 @@ it('starts the payment with the method pressed and leaves for the provider', asy
       return HttpResponse.json(ok({ redirectUrl: 'https://checkout.paystack.test/RF-100234-C1', reference: 'RF-100234-C1' }));
     }),
   );
-  renderInShop(<PayCharge token={TOKEN} charge={charge} outcome={null} />);
+  renderInShop(<PayCharge token={TOKEN} charge={charge} outcome={null} methodLabels={LABELS} />);
   expect(screen.getByRole('heading', { name: 'Redelivery fee for order RF-100234' })).toBeInTheDocument();
   expect(screen.getByText('₦4,500')).toBeInTheDocument();
   expect(screen.getByText('Redelivery after a failed delivery (Nobody at the gate)')).toBeInTheDocument();
@@ -43,7 +45,7 @@ it('starts the payment with the method pressed and leaves for the provider', asy
 
 it('says why a start failed and lets the shopper try again', async () => {
   server.use(http.post(`*/v1/charges/${TOKEN}/start`, () => HttpResponse.json(fail(409, 'Nothing is due on this link any more'), { status: 409 })));
-  renderInShop(<PayCharge token={TOKEN} charge={charge} outcome={null} />);
+  renderInShop(<PayCharge token={TOKEN} charge={charge} outcome={null} methodLabels={LABELS} />);
   await userEvent.click(screen.getByRole('button', { name: 'Pay ₦4,500 with Paystack' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Unable to start payment: Nothing is due on this link any more');
   expect(screen.getByRole('button', { name: 'Pay ₦4,500 with Paystack' })).toBeEnabled();
@@ -51,7 +53,7 @@ it('says why a start failed and lets the shopper try again', async () => {
 });
 
 it('a paid charge shows the outcome and no button', () => {
-  renderInShop(<PayCharge token={TOKEN} charge={{ ...charge, status: 'paid', methods: [] }} outcome={{ outcome: 'paid', message: 'Payment received. Thank you!' }} />);
+  renderInShop(<PayCharge token={TOKEN} charge={{ ...charge, status: 'paid', methods: [] }} outcome={{ outcome: 'paid', message: 'Payment received. Thank you!' }} methodLabels={{}} />);
   expect(screen.getByRole('status')).toHaveTextContent('Payment received. Thank you!');
   expect(screen.getByText('Paid')).toBeInTheDocument();
   expect(screen.queryByRole('button')).not.toBeInTheDocument();

@@ -5,18 +5,22 @@
  * the shopper to the provider's page. What came of a return from the provider shows above.
  */
 import { useState } from 'react';
-import { startCharge } from '@/lib/api/calls';
 import { useApi } from '@/lib/state/browser-api';
 import { leavePage } from '@/components/checkout/leave-page';
 import type { ChargeOutcome, ChargeView } from '@/lib/contracts/charges';
 import { CHARGE_STATUS_LABELS } from '@/lib/domain/charges';
-import { methodLabel } from '@/lib/domain/checkout';
 import { TEST_PAYMENT_NOTE } from '@/lib/domain/order';
 import styles from './pay.module.css';
 
-type Props = { token: string; charge: ChargeView; outcome: ChargeOutcome | null };
+type Props = {
+  token: string;
+  charge: ChargeView;
+  outcome: ChargeOutcome | null;
+  /** The methods' names (page data, so that the payment-method table stays out of the page's code). */
+  methodLabels: Record<string, string>;
+};
 
-export function PayCharge({ token, charge, outcome }: Props) {
+export function PayCharge({ token, charge, outcome, methodLabels }: Props) {
   const getApi = useApi();
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,7 +29,9 @@ export function PayCharge({ token, charge, outcome }: Props) {
     setBusy(method);
     setProblem(null);
     try {
-      const started = await startCharge(await getApi(), token, method);
+      // The API call's code loads with the first press, not with the page.
+      const [{ startCharge }, api] = await Promise.all([import('@/lib/api/calls'), getApi()]);
+      const started = await startCharge(api, token, method);
       leavePage(started.redirectUrl);
     } catch (error) {
       setProblem(`Unable to start payment: ${error instanceof Error ? error.message : 'please try again'}`);
@@ -53,7 +59,7 @@ export function PayCharge({ token, charge, outcome }: Props) {
         <div className={styles.methods}>
           {charge.methods.map((method) => (
             <button key={method} type="button" className={styles.pay} disabled={busy !== null} aria-busy={busy === method} onClick={() => void pay(method)}>
-              {busy === method ? 'Opening the payment page…' : `Pay ${charge.amount} with ${methodLabel(method)}`}
+              {busy === method ? 'Opening the payment page…' : `Pay ${charge.amount} with ${methodLabels[method] ?? method}`}
             </button>
           ))}
           {charge.methods.length === 0 && <p className={styles.notice}>No card payment takes {charge.currency} today: please reply to our e-mail and we will help you pay.</p>}

@@ -11,11 +11,15 @@ import { PayCharge } from '@/components/pay/pay-charge';
 import { Seo } from '@/components/seo/seo';
 import type { ChargeOutcome, ChargeView } from '@/lib/contracts/charges';
 import { getCharge, verifyCharge } from '@/lib/api/calls';
+import { methodLabel } from '@/lib/domain/checkout';
 import { serverApi } from '@/lib/server/page-api';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
 
-type Props = { token: string; charge: ChargeView | null; outcome: ChargeOutcome | null; error: string | null };
+type Props = { token: string; charge: ChargeView | null; outcome: ChargeOutcome | null; error: string | null; methodLabels: Record<string, string> };
+
+/** The charge's payment methods by name, as page data: the payment-method table stays on the server. */
+const labelsOf = (charge: ChargeView) => Object.fromEntries(charge.methods.map((method) => [method, methodLabel(method)]));
 
 const NOT_FOUND = 'This payment link is not valid. Please use the link in your latest e-mail, or contact us.';
 
@@ -27,23 +31,24 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
   try {
     if (query.reference) {
       const { charge, ...outcome } = await verifyCharge(serverApi(), token, query.reference, query);
-      return { props: { token, charge, outcome, error: null } };
+      return { props: { token, charge, outcome, error: null, methodLabels: labelsOf(charge) } };
     }
-    return { props: { token, charge: await getCharge(serverApi(), token), outcome: null, error: null } };
+    const charge = await getCharge(serverApi(), token);
+    return { props: { token, charge, outcome: null, error: null, methodLabels: labelsOf(charge) } };
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status === 404) ctx.res.statusCode = 404;
-    return { props: { token, charge: null, outcome: null, error: status === 404 ? NOT_FOUND : 'We could not load this payment. Please try again in a moment.' } };
+    return { props: { token, charge: null, outcome: null, error: status === 404 ? NOT_FOUND : 'We could not load this payment. Please try again in a moment.', methodLabels: {} } };
   }
 });
 
-export default function PayPage({ token, charge, outcome, error, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function PayPage({ token, charge, outcome, error, methodLabels, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return (
     <main className={content.page}>
       <Seo title={`Pay for your order | ${shell.shopInfo.brandName}`} description="Pay a fee for your flower order." path="/pay" noIndex />
       <PageHeader eyebrow="Payment" title={charge ? `Order ${charge.orderNumber}` : 'Payment link'} lead={charge?.status === 'due' ? 'Your order needs one more payment. Pay securely with a card below.' : undefined} />
       {charge ? (
-        <PayCharge token={token} charge={charge} outcome={outcome} />
+        <PayCharge token={token} charge={charge} outcome={outcome} methodLabels={methodLabels} />
       ) : (
         <p className={content.lead} role="alert">
           {error}
