@@ -39,6 +39,8 @@ const securityHeaders = [
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
 
+const { apiRewrites } = require('./scripts/api-routes.cjs');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -53,15 +55,13 @@ const nextConfig = {
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
-  async rewrites() {
-    return [
-      { source: '/v1/:path*', destination: '/api/v1/:path*' },
-      { source: '/media/:path*', destination: '/api/media/:path*' },
-      // The staff API sits under /admin so that the back office's cookie (Path=/admin) reaches it
-      // and never a storefront page (ARCHITECTURE.md, Staff and access).
-      { source: '/admin/api/:path*', destination: '/api/staff/:path*' },
-    ];
-  },
+  // The API's addresses (/v1, /media, /admin/api) are rewrites under `next dev` only; the
+  // production server maps them itself (scripts/api-routes.cjs says why).
+  ...(process.env.NODE_ENV === 'development' && {
+    async rewrites() {
+      return apiRewrites();
+    },
+  }),
 };
 
 module.exports = nextConfig;

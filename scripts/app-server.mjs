@@ -71,12 +71,19 @@ export async function startAppServer({ root, port, timeoutMs }) {
   await app.prepare();
   const started = startUpDone(app);
   const scriptHashes = bootstrapScriptHashes(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
-  const securityHeaders = await securityHeadersFrom(createRequire(import.meta.url)('../next.config.js'));
+  const require = createRequire(import.meta.url);
+  const securityHeaders = await securityHeadersFrom(require('../next.config.js'));
+  const { toApiRoute } = require('./api-routes.cjs');
 
   // `/v1` answers go through the cache too, but only the public catalogue ones say `s-maxage`
   // (PUBLIC_CACHE in lib/server/http/route.ts); orders, accounts and the handshake say no-store.
   const serve = withApiAddressCheck(
-    withPageCache((req, res) => void handle(req, res), { maxEntries: Number(process.env.PAGE_CACHE_ENTRIES || 500) }),
+    withPageCache(
+      (req, res) => {
+        req.url = toApiRoute(req.url ?? '/');
+        void handle(req, res);
+      },
+      { maxEntries: Number(process.env.PAGE_CACHE_ENTRIES || 500) }),
     { headers: securityHeaders },
   );
 

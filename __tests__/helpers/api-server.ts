@@ -1,6 +1,7 @@
 /**
  * Serves the app's real API route handlers (`pages/api/**`) over real HTTP on 127.0.0.1, with
- * the `/v1/*`, `/media/*` and `/admin/api/*` (→ `/api/staff/*`) rewrites of next.config.js, so
+ * the `/v1/*`, `/media/*` and `/admin/api/*` (→ `/api/staff/*`) addresses the production server
+ * maps (scripts/api-routes.cjs), so
  * that tests call the shop as a client would. Routing follows Next's file conventions: static segments, `[param]` and `[...param]`.
  * The routes use the process's database, which nothing here opens or migrates: call
  * `openTestDatabase()` (helpers/db.ts: migrated, seeded, registered) before the first request.
@@ -10,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { ApiRequest, ApiResponse } from '@/lib/server/http/route';
+import { toApiRoute } from '../../scripts/api-routes.cjs';
 
 type Handler = (req: ApiRequest, res: ApiResponse) => Promise<void> | void;
 type RouteEntry = { segments: string[]; file: string };
@@ -58,7 +60,7 @@ export async function startApiServer(): Promise<ApiServer> {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = url.pathname.replace(/^\/(v1|media)\//, '/api/$1/').replace(/^\/admin\/api\//, '/api/staff/');
+    const pathname = toApiRoute(url.pathname);
     const parts = pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean);
     for (const entry of routes) {
       const params = match(entry, parts);
