@@ -14,7 +14,14 @@ import { getGuestHandshake, withShell } from '@/lib/server/shell';
 import { useOrder } from '@/lib/state/checkout-order';
 import styles from './checkout.module.css';
 
-const CheckoutMain = lazy(() => import('@/components/checkout/checkout-main').then((m) => ({ default: m.CheckoutMain })));
+const loadCheckoutMain = () => import('@/components/checkout/checkout-main');
+const CheckoutMain = lazy(() => loadCheckoutMain().then((m) => ({ default: m.CheckoutMain })));
+
+// In the browser the checkout's code starts loading as soon as this page's code runs, alongside
+// hydration rather than after mounting (it starts the guest's log-in dialog and the delivery
+// form in turn: components/checkout/checkout-main.tsx); what a shopper first sees after the
+// loading line comes one round trip sooner. A failure here is retried by `lazy`.
+if (typeof window !== 'undefined') void loadCheckoutMain().catch(() => undefined);
 
 const CHECKOUT_CACHE_CONTROL = 'private, no-store';
 
