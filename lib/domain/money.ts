@@ -11,7 +11,10 @@
  *   `{ sign: true }` '₦24,500.00'), for payment notes and the payment sandbox's pages.
  */
 
-export const CURRENCY_CODES = ['NGN', 'USD', 'GBP'] as const;
+import { CURRENCY_CODES } from './shopper-currency.mjs';
+
+// The list lives beside the server's currency rule (plain JavaScript, shared with the page cache).
+export { CURRENCY_CODES };
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 export type Currency = { name: CurrencyCode; conversionRate: number; sign: string };

@@ -1,9 +1,9 @@
-export type ShopperCurrencyCode = 'NGN' | 'USD' | 'GBP';
+export const CURRENCY_CODES: readonly ['NGN', 'USD', 'GBP'];
+export type ShopperCurrencyCode = (typeof CURRENCY_CODES)[number];
 export type ShopperCurrency = { code: ShopperCurrencyCode; source: 'cookie' | 'country' | 'language' | 'default' };
 type Headers = Record<string, string | string[] | undefined>;
 
 export const CURRENCY_COOKIE: 'currency';
-export const CURRENCY_CODES: readonly ShopperCurrencyCode[];
 export const COUNTRY_HEADERS: readonly string[];
 export const CURRENCY_HEADER: 'X-Shop-Currency';
 export function knownCurrency(value: unknown): ShopperCurrencyCode | null;

@@ -18,6 +18,7 @@
  */
 
 export const CURRENCY_COOKIE = 'currency';
+/** The currencies the shop sells in (lib/domain/money.ts re-exports this list). */
 export const CURRENCY_CODES = /** @type {const} */ (['NGN', 'USD', 'GBP']);
 /** The request headers a CDN puts the visitor's country in (ISO 3166 alpha-2), first match wins. */
 export const COUNTRY_HEADERS = /** @type {const} */ (['cf-ipcountry', 'cloudfront-viewer-country']);
