@@ -227,7 +227,7 @@ async function measureCase(subjects: readonly Subject[], c: RenderCase, options:
     const s = state[index]!;
     const address = requestPath(c, s.n++);
     const started = performance.now();
-    // As a browser asks; on a miss the page cache asks Next for the plain page and gzips its copy.
+    // As a browser asks: on a miss Next gzips the page for it (the page cache keeps that copy).
     const res = await fetch(`${subjects[index]!.server.url}${address}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     const html = await res.text();
     s.latencies.push(performance.now() - started);

@@ -4,16 +4,18 @@
  *
  * Every page a guest sees is the same for everyone (accounts travel as bearer tokens, never
  * cookies), so an answer that says `public` and `s-maxage=N` (withShell sets it; so do the
- * public catalogue calls of `/v1`) is kept for N seconds (gzipped on its first gzip hit), and served again
+ * public catalogue calls of `/v1`) is kept for N seconds, and served again
  * without rendering, with every header the handler set (security headers included) and
- * `X-Page-Cache: HIT`.
+ * `X-Page-Cache: HIT`. A miss asked with gzip is compressed by the handler and kept gzipped; the
+ * plain copy is made on the first hit without gzip (and the other way round).
  *
  * What is stored is only ever a full GET answer:
  * - only GET is captured; HEAD is answered from a stored GET (its headers, no body) or passed
  *   straight to the handler without capture (a HEAD answer has no body to keep);
  * - a request with a body is passed through and never stored;
  * - only a 200 whose every byte was written (`finish`), whose length matches its
- *   Content-Length, without Set-Cookie, `Vary: *` or its own Content-Encoding, is stored;
+ *   Content-Length, without Set-Cookie, `Vary: *` or a Content-Encoding other than the gzip
+ *   it was asked for, is stored;
  * - a page (HTML or `/_next/data`) is kept once per currency it is rendered in (the `currency`
  *   cookie, else the server's guess: lib/domain/shopper-currency.mjs), never per Cookie header,
  *   and says which in `X-Shop-Currency` (for nginx and CDNs: deploy/README.md); `/v1` answers
@@ -54,6 +56,10 @@ function hasBody(req) {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
+function acceptsGzip(req) {
+  return /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(String(req.headers['accept-encoding'] ?? ''));
+}
+
 function originOf(req) {
   const origin = req.headers.origin;
   return typeof origin === 'string' ? origin.trim().toLowerCase() : '';
@@ -87,10 +93,10 @@ export function withPageCache(handle, options = {}) {
     res.setHeader('X-Page-Cache', 'HIT');
     const vary = varyNames(entry.headers.vary).filter((name) => name.toLowerCase() !== 'accept-encoding');
     res.setHeader('Vary', [...vary, 'Accept-Encoding'].join(', '));
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    // Gzipped on the first hit that asks for it, not when stored: a page nobody asks for again
-    // (a crawler's walk) costs no compression.
+    const gzip = acceptsGzip(req);
+    // Kept in the form it was first sent in; the other form is made on the first hit that needs it.
     if (gzip) entry.gzipped ??= zlib.gzipSync(entry.body, { level: 6 });
+    else entry.body ??= zlib.gunzipSync(entry.gzipped);
     const body = gzip ? entry.gzipped : entry.body;
     if (gzip) res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', body.length);
@@ -99,9 +105,10 @@ export function withPageCache(handle, options = {}) {
   }
 
   /** Whether a finished answer may be kept for everyone who sends the same URL (and origin). */
-  function storable(res, origin, size, overflow) {
+  function storable(res, origin, size, overflow, gzipAsked) {
     if (overflow || res.statusCode !== 200) return 0;
-    if (res.getHeader('content-encoding') !== undefined || res.getHeader('set-cookie') !== undefined) return 0;
+    const encoding = res.getHeader('content-encoding');
+    if ((encoding !== undefined && !(gzipAsked && encoding === 'gzip')) || res.getHeader('set-cookie') !== undefined) return 0;
     if (varyNames(res.getHeader('vary')).includes('*')) return 0;
     const declared = res.getHeader('content-length');
     if (declared !== undefined && Number(declared) !== size) return 0;
@@ -111,7 +118,7 @@ export function withPageCache(handle, options = {}) {
   }
 
   /** Lets the handler answer while keeping a copy of the body; stores it once fully sent. */
-  function captureInto(key, origin, res, since) {
+  function captureInto(key, origin, res, since, gzipAsked) {
     const chunks = [];
     let size = 0;
     let overflow = false;
@@ -139,7 +146,7 @@ export function withPageCache(handle, options = {}) {
     // 'finish' fires only once every byte was handed to the connection: an answer cut short
     // (destroyed, or the client gone) never gets here and is never stored.
     res.once('finish', () => {
-      const seconds = ended ? storable(res, origin, size, overflow) : 0;
+      const seconds = ended ? storable(res, origin, size, overflow, gzipAsked) : 0;
       if (seconds <= 0) return;
       const body = Buffer.concat(chunks);
       const headers = {};
@@ -147,7 +154,9 @@ export function withPageCache(handle, options = {}) {
       cache.delete(key);
       // Stored under the version current when the request came in: a page rendered before a
       // change and finished after it is stale at once.
-      cache.set(key, { headers, body, gzipped: undefined, until: now() + seconds * 1000, version: since });
+      const gzipped = res.getHeader('content-encoding') === 'gzip';
+      const entry = { headers, body: gzipped ? undefined : body, gzipped: gzipped ? body : undefined };
+      cache.set(key, { ...entry, until: now() + seconds * 1000, version: since });
       while (cache.size > maxEntries) cache.delete(cache.keys().next().value);
     });
   }
@@ -169,9 +178,12 @@ export function withPageCache(handle, options = {}) {
     res.setHeader('X-Page-Cache', 'MISS');
     // A HEAD answer has headers and no body: never a copy worth keeping.
     if (req.method === 'HEAD') return handle(req, res);
-    // The handler answers this one uncompressed so that the copy kept is plain; hits are gzipped here.
-    delete req.headers['accept-encoding'];
-    captureInto(key, origin, res, current);
+    // The handler (Next) compresses this one for a client that takes gzip, and only with gzip, so
+    // that the copy kept is in a form every hit can be served from (plain or gzip).
+    const gzip = acceptsGzip(req);
+    if (gzip) req.headers['accept-encoding'] = 'gzip';
+    else delete req.headers['accept-encoding'];
+    captureInto(key, origin, res, current, gzip);
     return handle(req, res);
   };
 }

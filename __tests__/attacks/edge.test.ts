@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { GetServerSidePropsContext } from 'next';
 import { getConfig } from '@/lib/server/config';
 import { captureLogs, type LogCapture } from '@/lib/server/log';
@@ -29,6 +30,8 @@ type AddressModule = typeof ApiAddress;
 
 const PAGE = '<!DOCTYPE html><html><body><h1>Contact us</h1><p>Call the shop.</p></body></html>';
 let renders = 0;
+/** The Accept-Encoding each render of `/compressed` was asked with. */
+const encodingsAsked: (string | undefined)[] = [];
 
 /** Answers like Next's page handler: full headers always, the body only for GET. */
 const likeNext: Handler = (req, res) => {
@@ -53,6 +56,20 @@ const likeNext: Handler = (req, res) => {
     res.write(PAGE.slice(0, 20));
     setTimeout(() => res.destroy(), 20);
     return;
+  }
+  if (url.pathname === '/compressed' || url.pathname === '/always-gzip') {
+    // Like Next with `compress`: gzip when the request takes it (`/always-gzip`: whatever it says).
+    encodingsAsked.push(req.headers['accept-encoding']);
+    const gzip = url.pathname === '/always-gzip' || /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.statusCode = 200;
+    res.setHeader('Cache-Control', shared);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (!gzip) return res.end(PAGE);
+    res.setHeader('Content-Encoding', 'gzip');
+    const bytes = zlib.gzipSync(PAGE);
+    res.write(bytes.subarray(0, 10));
+    return res.end(bytes.subarray(10));
   }
   if (url.pathname === '/catalogue') {
     // Like route.ts: a listed site gets Access-Control-Allow-Origin; every answer Vary: Origin.
@@ -80,16 +97,19 @@ afterAll(async () => {
 
 /** One request over a raw connection, so that a cut-short answer is seen as it is. */
 function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; complete: boolean }>((resolve) => {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer; complete: boolean }>((resolve) => {
     const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), complete: res.complete });
+      const done = () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes, complete: res.complete });
+      };
       res.on('end', done);
       res.on('error', done);
       res.on('aborted', done);
     });
-    req.on('error', () => resolve({ status: 0, headers: {}, body: '', complete: false }));
+    req.on('error', () => resolve({ status: 0, headers: {}, body: '', bytes: Buffer.alloc(0), complete: false }));
     req.end(options.body);
   });
 }
@@ -131,6 +151,48 @@ describe('the shared page cache keeps only a full GET answer', () => {
     const withBody = `${shop.url}/contact?with=body`;
     expect((await raw(withBody, { headers: { 'content-type': 'text/plain', 'content-length': '5' }, body: 'hello' })).status).toBe(200);
     expect((await raw(withBody)).headers['x-page-cache']).not.toBe('HIT');
+  });
+
+  it('sends a miss gzipped to a browser that takes gzip, keeps it, and serves it plain or gzipped', async () => {
+    const url = `${shop.url}/compressed?page=1`;
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const miss = await raw(url, { headers: browser });
+    expect(miss.headers['x-page-cache']).toBe('MISS');
+    expect(miss.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(miss.bytes).toString()).toBe(PAGE);
+    // The handler was asked for gzip only, so the copy kept is in a form every hit can use.
+    expect(encodingsAsked.at(-1)).toBe('gzip');
+
+    const before = renders;
+    const plain = await raw(url);
+    expect(plain.headers['x-page-cache']).toBe('HIT');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PAGE);
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)));
+    const gzipped = await raw(url, { headers: browser });
+    expect(gzipped.headers['x-page-cache']).toBe('HIT');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.gunzipSync(gzipped.bytes).toString()).toBe(PAGE);
+    expect(renders).toBe(before);
+
+    // A plain miss is kept plain and gzipped on its first gzip hit.
+    const other = `${shop.url}/compressed?page=2`;
+    expect((await raw(other)).headers['content-encoding']).toBeUndefined();
+    expect(encodingsAsked.at(-1)).toBeUndefined();
+    const hit = await raw(other, { headers: { 'accept-encoding': 'gzip' } });
+    expect(hit.headers['x-page-cache']).toBe('HIT');
+    expect(zlib.gunzipSync(hit.bytes).toString()).toBe(PAGE);
+  });
+
+  it('never keeps an answer compressed when gzip was not asked for, nor one for a browser that refuses gzip', async () => {
+    const url = `${shop.url}/always-gzip`;
+    await raw(url);
+    expect((await raw(url)).headers['x-page-cache']).toBe('MISS');
+
+    const refused = `${shop.url}/compressed?page=3`;
+    await raw(refused, { headers: { 'accept-encoding': 'gzip;q=0, br' } });
+    expect(encodingsAsked.at(-1)).toBeUndefined();
   });
 
   it("never serves one site's CORS answer to another, nor to a caller without Origin", async () => {
