@@ -34,10 +34,12 @@ for (const viewport of [
     const first = cards.first();
     assert.match((await first.locator('h3').innerText()).trim(), /\w{3,}/);
     assert.match(await first.innerText(), /₦\d{1,3}(,\d{3})+/);
-    const naturalWidth = await first.locator('img').first().evaluate(async (img: HTMLImageElement) => {
-      if (!img.complete) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
-      return img.naturalWidth;
-    });
+    // Only the hero is requested with the page; a card's picture loads when it comes near the
+    // screen (below the hero on a phone), once the page's code runs.
+    await first.scrollIntoViewIfNeeded();
+    const picture = first.locator('img').first();
+    await page.waitForFunction((img) => img instanceof HTMLImageElement && img.currentSrc !== '' && img.complete, await picture.elementHandle(), { timeout: 15_000 });
+    const naturalWidth = await picture.evaluate((img: HTMLImageElement) => img.naturalWidth);
     assert.ok(naturalWidth > 0, 'the product picture loaded');
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/home-${viewport.width}.png`, fullPage: false });
     await page.close();

@@ -75,7 +75,7 @@ function directives(policy: string | null): Map<string, string[]> {
 function assertSecurityHeaders(res: Response, what: string): void {
   const csp = directives(res.headers.get('content-security-policy'));
   assert.deepEqual(csp.get('default-src'), ["'self'"], `${what}: default-src`);
-  // The shop's own files, and Next's inline bootstrap scripts by their hashes (scripts/inline-script-hashes.mjs).
+  // The shop's own files, our script loader and Next's inline bootstrap scripts by their hashes (scripts/inline-script-hashes.mjs).
   const [self, ...hashes] = csp.get('script-src') ?? [];
   assert.equal(self, "'self'", `${what}: script-src`);
   for (const source of hashes) assert.match(source, /^'sha256-[A-Za-z0-9+/]{43}='$/, `${what}: script-src allows no ${source}`);
@@ -118,7 +118,8 @@ void test('every kind of answer carries the security headers, cached pages too',
   assert.equal(media.status, 200);
   assertSecurityHeaders(media, 'a picture');
 
-  const chunk = /src="(\/_next\/static\/[^"]+\.js)"/.exec(await home.text())?.[1];
+  // The page's chunks are listed in the data block its script loader reads (pages/_document.tsx).
+  const chunk = /"(\/_next\/static\/[^"]+\.js)"/.exec(await home.text())?.[1];
   assert.ok(chunk, 'the home page loads a script chunk');
   assertSecurityHeaders(await fetch(`${shop.url}${chunk}`), 'a static chunk');
 

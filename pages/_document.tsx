@@ -1,12 +1,51 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Html, Head, Main, NextScript } from 'next/document';
+import { LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
+
+type DocumentFiles = Parameters<Head['getScripts']>[0];
+
+/**
+ * The page's JavaScript starts downloading once its largest picture has painted, instead of
+ * competing with that picture for a phone's bandwidth (ARCHITECTURE.md, "Largest paint first").
+ * Next's `<script defer>` tags for the page's chunks become one inline loader
+ * (lib/ui/scripts-after-paint.mjs) that adds the same scripts, in the same order, after the
+ * high-priority pictures have loaded and a frame has painted; the list is a JSON data block
+ * before it. Turbopack's inline bootstrap (no `src`) stays where Next puts it: it only queues
+ * the chunk list for the runtime.
+ */
+class ShopHead extends Head {
+  private dynamicChunks: ReactNode[] = [];
+
+  getDynamicChunks(files: DocumentFiles) {
+    // Next renders these just before getScripts(): kept for the same loader, in the same order.
+    this.dynamicChunks = Children.toArray(super.getDynamicChunks(files));
+    return [];
+  }
+
+  getScripts(files: DocumentFiles) {
+    const inline: ReactElement[] = [];
+    const sources: string[] = [];
+    for (const child of [...this.dynamicChunks, ...Children.toArray(super.getScripts(files))]) {
+      if (!isValidElement<{ src?: string }>(child)) continue;
+      if (typeof child.props.src === 'string') sources.push(child.props.src);
+      else inline.push(child);
+    }
+    if (sources.length === 0) return inline;
+    return [
+      ...inline,
+      <script key="script-list" id={SCRIPT_LIST_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptListJson(sources) }} />,
+      <script key="script-loader" dangerouslySetInnerHTML={{ __html: LOADER }} />,
+    ];
+  }
+}
 
 export default function Document() {
   return (
     <Html lang="en-NG">
-      <Head>
+      <ShopHead>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="theme-color" content="#7a1f3d" />
-      </Head>
+      </ShopHead>
       <body>
         <Main />
         <NextScript />

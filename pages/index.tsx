@@ -100,7 +100,7 @@ export default function Home({ sections, shell }: InferGetServerSidePropsType<ty
               See All <span className="visually-hidden">{section.title.toLowerCase()}</span>
             </Link>
           </div>
-          <ProductGrid products={section.products} currency={currency} priorityCount={index === 0 ? 2 : 0} />
+          <ProductGrid products={section.products} currency={currency} />
           {index === 0 && (
             <div className={styles.promise}>
               <div>

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { sendJson, withApiAddressCheck, securityHeadersFrom } from './api-address.mjs';
 import { SAME_SIGNAL_MS } from './cluster.mjs';
 import { answerMetrics, startHttpMetrics } from './http-metrics.mjs';
-import { bootstrapScriptHashes, withScriptHashes } from './inline-script-hashes.mjs';
+import { inlineScriptHashes, withScriptHashes } from './inline-script-hashes.mjs';
 import { opsLog } from './ops-log.mjs';
 import { withPageCache } from './page-cache.mjs';
 
@@ -70,7 +70,7 @@ export async function startAppServer({ root, port, timeoutMs }) {
   const handle = app.getRequestHandler();
   await app.prepare();
   const started = startUpDone(app);
-  const scriptHashes = bootstrapScriptHashes(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
+  const scriptHashes = inlineScriptHashes(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
   const require = createRequire(import.meta.url);
   const securityHeaders = await securityHeadersFrom(require('../next.config.js'));
   const { toApiRoute } = require('./api-routes.cjs');

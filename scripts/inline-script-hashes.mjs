@@ -1,5 +1,7 @@
 /**
- * The one inline script Next's production pages carry: with Turbopack, every page starts with a
+ * The inline scripts of the production pages. Our own: the loader pages/_document.tsx puts in
+ * place of Next's script tags (lib/ui/scripts-after-paint.mjs), the same text on every page.
+ * Next's: with Turbopack, every page starts with a
  * small bootstrap (`(globalThis.TURBOPACK ||= []).push({otherChunks, runtimeModuleIds})`) that
  * tells the runtime which chunks the page needs. Its text depends only on the build and the page,
  * so the server computes every page's bootstrap from the build manifest at start-up, exactly as
@@ -10,10 +12,18 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOADER } from '../lib/ui/scripts-after-paint.mjs';
 
 const require = createRequire(import.meta.url);
 const { getTurbopackChunkGroupBootstrap } = require('next/dist/server/get-page-files');
 const { htmlEscapeJsonString } = require('next/dist/shared/lib/htmlescape');
+
+const hashOf = (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/** The `'sha256-…'` sources of every inline script the build's pages carry. */
+export function inlineScriptHashes(distDir) {
+  return [hashOf(LOADER), ...bootstrapScriptHashes(distDir)];
+}
 
 /** `'sha256-…'` sources for every page's bootstrap script in the build at distDir (none for a webpack build). */
 export function bootstrapScriptHashes(distDir) {
@@ -24,7 +34,7 @@ export function bootstrapScriptHashes(distDir) {
   for (const page of Object.keys(params)) {
     if (page === '/_app') continue;
     const script = getTurbopackChunkGroupBootstrap(params, manifest.chunkLoadingGlobal, ['/_app', page]);
-    if (script) hashes.add(`'sha256-${createHash('sha256').update(htmlEscapeJsonString(script), 'utf8').digest('base64')}'`);
+    if (script) hashes.add(hashOf(htmlEscapeJsonString(script)));
   }
   return [...hashes].sort();
 }

@@ -1,0 +1,34 @@
+/**
+ * The inline loader pages/_document.tsx puts in place of Next's `<script defer>` tags: the page's
+ * JavaScript is requested once its largest picture has painted, so that on a slow phone the
+ * picture gets the bandwidth first and the code follows (ARCHITECTURE.md, "Largest paint first").
+ *
+ * When the document has been parsed the loader waits for every `img[fetchpriority=high]` (the
+ * pictures product-image.tsx marks as the page's first, requested early anyway) to load or fail,
+ * then for the next frame to paint, and adds the scripts listed in the JSON data block
+ * `#shop-scripts` in their order (`async = false` keeps it, as `defer` did). A page without such
+ * a picture (checkout, FAQ) loads its scripts after its first frame. Whatever happens, they are
+ * added at most `LATEST_MS` after the document was parsed: a picture that takes longer on a slow
+ * network, or a background tab where no frame paints, does not hold the page's buttons back.
+ *
+ * The loader's text is the same on every page (the list is data, which CSP does not treat as a
+ * script), so the Content-Security-Policy allows it by one hash (scripts/inline-script-hashes.mjs).
+ * Plain ES5 on purpose: it runs as written, before any of our code.
+ */
+export const LATEST_MS = 1500;
+export const SCRIPT_LIST_ID = 'shop-scripts';
+
+export const LOADER = `(function(d){var added=0;
+function add(){if(added)return;added=1;var s=JSON.parse(d.getElementById('${SCRIPT_LIST_ID}').textContent);
+for(var i=0;i<s.length;i++){var e=d.createElement('script');e.src=s[i];e.async=false;d.head.appendChild(e)}}
+function afterPaint(){requestAnimationFrame(function(){setTimeout(add,0)})}
+function parsed(){var left=0,pics=d.querySelectorAll('img[fetchpriority=high]');
+function done(){if(--left===0)afterPaint()}
+for(var i=0;i<pics.length;i++)if(!pics[i].complete){left++;pics[i].addEventListener('load',done);pics[i].addEventListener('error',done)}
+if(left===0)afterPaint();setTimeout(add,${LATEST_MS})}
+if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',parsed);else parsed()})(document)`;
+
+/** The `#shop-scripts` data block's text for the given script addresses (our own `/_next/…` paths). */
+export function scriptListJson(sources) {
+  return JSON.stringify(sources).replace(/</g, '\\u003c');
+}
