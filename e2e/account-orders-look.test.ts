@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
+import { appStarted } from './browser';
 import { device, shot, signIn, startBackOfficeShop, type BackOfficeShop, type Member } from './back-office';
 import { simpleProduct } from './checkout-flow';
 import { accessibilityScore } from './lighthouse';
@@ -113,6 +114,7 @@ for (const width of [1280, 375]) {
     const context = await device(office.browser, width, errors);
     const page = await context.newPage();
     await page.goto(office.shop.url, { waitUntil: 'load' });
+    await appStarted(page);
     await page.evaluate((record) => localStorage.setItem('userData', JSON.stringify(record)), user);
 
     await page.goto(`${office.shop.url}/account`, { waitUntil: 'networkidle' });

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
-import { launchBrowser } from './browser';
+import { appStarted, launchBrowser } from './browser';
 import { device, shot } from './back-office';
 import { accessibilityScore } from './lighthouse';
 
@@ -83,6 +83,7 @@ for (const width of [1280, 375]) {
       const context = await device(browser, width, errors);
       page = await context.newPage();
       await page.goto(`${shop.url}/`, { waitUntil: 'load' });
+      await appStarted(page);
       await page.evaluate((user) => localStorage.setItem('userData', JSON.stringify(user)), { ...record, recipients: [] });
     });
     after(() => assert.deepEqual(errors, [], 'no page errors'));

@@ -4,7 +4,7 @@
  * storage: the audit's own Chromium opens the shop first and puts the record there, and the audit
  * keeps that storage (no storage reset), so the page shows the shopper's data.
  */
-import { CHROMIUM } from './browser';
+import { appStarted, CHROMIUM } from './browser';
 
 export type AccessibilityAudit = {
   /** The accessibility category's score, 0 to 100. */
@@ -26,6 +26,7 @@ export async function accessibilityScore(shopUrl: string, pageUrl: string, store
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await cdp.contexts()[0]!.newPage();
     await page.goto(`${shopUrl}/`, { waitUntil: 'load' });
+    await appStarted(page);
     await page.evaluate((record) => localStorage.setItem('userData', JSON.stringify(record)), storedUser);
     await page.close();
     await cdp.close();

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
-import { launchBrowser } from './browser';
+import { appStarted, launchBrowser } from './browser';
 import { fillSender, pickDay, simpleProduct, startCheckout, fillLagosDelivery } from './checkout-flow';
 
 const ADMIN_TOKEN = 'e2e-payments-staff-token-0123456789';
@@ -139,6 +139,7 @@ void test('phone: a shopper in dollars chooses Bitcoin, says it is sent, and sta
   page.on('pageerror', (error) => errors.push(error.message));
   // The currency switcher lives in the slide-in menu on a phone: choose dollars by the stored choice.
   await page.goto(shop.url, { waitUntil: 'networkidle' });
+  await appStarted(page);
   await page.evaluate(() => localStorage.setItem('currency', JSON.stringify('USD')));
 
   await startCheckout(page, shop.url, product);
