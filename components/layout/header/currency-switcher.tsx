@@ -18,10 +18,10 @@ export function CurrencySwitcher({ placement = 'header' }: { placement?: 'header
   useDismiss(open, root, close);
 
   return (
-    <div ref={root} className={`${styles.switcher} ${styles[placement]}`}>
+    <div ref={root} className={styles[placement] ? `${styles.switcher} ${styles[placement]}` : styles.switcher}>
       <button ref={toggle} type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <span className="visually-hidden">Currency: </span>
-        {currency.sign} {currency.name}
+        {`${currency.sign} ${currency.name}`}
       </button>
       <ul id={panelId} className={styles.panel} aria-label="Choose a currency" hidden={!open}>
         {currencies.map((c) => (
@@ -34,7 +34,7 @@ export function CurrencySwitcher({ placement = 'header' }: { placement?: 'header
                 close(true);
               }}
             >
-              {c.sign} {c.name}
+              {`${c.sign} ${c.name}`}
             </button>
           </li>
         ))}
