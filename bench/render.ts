@@ -5,8 +5,9 @@
  *
  * It seeds a fresh embedded database with the large catalogue (`npm run db:seed -- --products N`,
  * default 10,000), starts the built shop on it the way `npm start` does once its build is current
- * (`node scripts/serve.mjs` with NODE_ENV=production: started directly, so that a source edited
- * meanwhile does not rebuild the build under test), and for each page:
+ * (`node scripts/serve.mjs` with NODE_ENV=production and the build's own V8 flags,
+ * scripts/node-flags.mjs: started directly, so that a source edited meanwhile does not rebuild the
+ * build under test), and for each page:
  *
  * - sends every request with its own harmless query parameter (`?render=…`): the page cache keys
  *   by URL, so each one is a miss that Next renders (the answer says `X-Page-Cache: MISS`, which
@@ -37,6 +38,7 @@ import fs from 'node:fs';
 import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { freePort } from '../e2e/shop-server';
 import { CLK_TCK, cpuTicks, median, processTree, round } from './measure';
 
@@ -118,7 +120,10 @@ function distDirIn(root: string): string {
 async function startServer(root: string, dataDir: string, profileDir?: string): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const node = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // The V8 flags start.mjs starts that build's server with (none in a build from before them).
+  const flagsFile = path.join(root, 'scripts', 'node-flags.mjs');
+  const flags = fs.existsSync(flagsFile) ? ((await import(pathToFileURL(flagsFile).href)) as { SERVER_NODE_FLAGS: string[] }).SERVER_NODE_FLAGS : [];
+  const node = [...flags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [...node, path.join(root, 'scripts', 'serve.mjs')], {
     cwd: root,

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shutdownTimeoutMs, workerCount } from './cluster.mjs';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 import { opsLog } from './ops-log.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -68,6 +69,6 @@ if (!built) {
 
 // Next serves in production mode either way; the shop learns whether the operator asked for
 // production (the payment sandbox runs only when they did not: lib/server/payments/providers).
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: { ...env, NODE_ENV: 'production', OPERATOR_NODE_ENV: process.env.NODE_ENV ?? '' }, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: { ...env, NODE_ENV: 'production', OPERATOR_NODE_ENV: process.env.NODE_ENV ?? '' }, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

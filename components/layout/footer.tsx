@@ -70,7 +70,8 @@ export function Footer() {
           <ul>
             {branches.map((branch) => (
               <li key={branch.key}>
-                {branch.key === 'lagos' ? 'Lagos' : 'Abuja'}: <a href={telHref(branch.phone)}>{branch.phone}</a> ·{' '}
+                {`${branch.key === 'lagos' ? 'Lagos' : 'Abuja'}: `}
+                <a href={telHref(branch.phone)}>{branch.phone}</a> ·{' '}
                 <a href={whatsappHref(branch.whatsapp)} rel="noopener" target="_blank">
                   WhatsApp
                 </a>
@@ -84,9 +85,7 @@ export function Footer() {
         </section>
       </div>
       <div className={styles.bottom}>
-        <p>
-          © {year} {shopInfo.brandName}
-        </p>
+        <p>{`© ${year} ${shopInfo.brandName}`}</p>
         <ul className={styles.inline}>
           {navigation.legal.map((link) => (
             <li key={link.href}>

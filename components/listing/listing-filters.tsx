@@ -75,9 +75,7 @@ export function ListingFilters({ basePath, extra, state, total, hide, groups }: 
         </noscript>
       </div>
       <div className={styles.summary}>
-        <p aria-live="polite">
-          {total} {total === 1 ? 'product' : 'products'}
-        </p>
+        <p aria-live="polite">{`${total} ${total === 1 ? 'product' : 'products'}`}</p>
         {chosen.map(({ field, value }) => (
           <Link key={`${field}:${value}`} href={without(field, value)} className={styles.chip} aria-label={`Remove filter ${label(value)}`}>
             {label(value)} <span aria-hidden="true">×</span>

@@ -3,21 +3,13 @@
  * is one, otherwise the review form while the order can be reviewed (delivered). The form's code
  * loads only then, in the browser: most visitors never review.
  */
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Review, TrackedOrder } from '@/lib/contracts/orders';
+import { useHydrated } from '@/lib/ui/use-hydrated';
 import { lagosTime } from './texts';
 import styles from './order-tracker.module.css';
 
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
-
-const noSubscription = () => () => undefined;
-/** False while rendering on the server and hydrating, true afterwards. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 export function ReviewSection({ order }: { order: TrackedOrder }) {
   const [review, setReview] = useState<Review | null>(order.review ?? null);

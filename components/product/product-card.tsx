@@ -3,12 +3,17 @@
  * name and subtitle, price ('FROM' the lowest size for variable products), and the button:
  * 'Out of Stock' (disabled) for inactive or sold-out products, 'SELECT SIZE' for variable ones,
  * otherwise 'Buy Now' or the supplied text.
+ *
+ * The second picture is decorative (alt "") and loads lazily, which takes JavaScript: it is added
+ * once the page has hydrated, not sent in the server's HTML (a box, its fallback and a
+ * `<noscript>` less per card, on every uncached render).
  */
 import { Link } from '@/components/ui/link';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { splitProductName } from '@/lib/domain/catalogue';
 import { formatPrice, type Currency } from '@/lib/domain/money';
-import { ProductImage } from '@/components/product/product-image';
+import { CARD_WIDTHS, ProductImage } from '@/components/product/product-image';
+import { useHydrated } from '@/lib/ui/use-hydrated';
 import styles from './product-card.module.css';
 
 type Props = {
@@ -30,6 +35,7 @@ export function ProductCard({ product, currency, priority = false, buttonText = 
   const href = `/product/${product.slug}`;
   const available = product.active && product.inStock;
   const variable = product.type === 'variable';
+  const hydrated = useHydrated();
 
   let action;
   if (!available) {
@@ -55,8 +61,8 @@ export function ProductCard({ product, currency, priority = false, buttonText = 
   return (
     <article className={styles.card}>
       <Link href={href} className={styles.media} tabIndex={-1} aria-hidden="true">
-        {first && <ProductImage className={styles.image} src={first.src} alt={first.alt} sizes={CARD_SIZES} priority={priority} />}
-        {second && <ProductImage className={`${styles.image} ${styles.hover}`} src={second.src} alt="" sizes={CARD_SIZES} />}
+        {first && <ProductImage className={styles.image} src={first.src} alt={first.alt} sizes={CARD_SIZES} widths={CARD_WIDTHS} priority={priority} />}
+        {second && hydrated && <ProductImage className={`${styles.image} ${styles.hover}`} src={second.src} alt="" sizes={CARD_SIZES} widths={CARD_WIDTHS} />}
       </Link>
       <div className={styles.body}>
         <Heading className={styles.name}>

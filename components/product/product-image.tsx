@@ -6,7 +6,12 @@
  *
  * `priority` pictures (the page's largest, above the fold) are in the server's HTML with their
  * address, high fetch priority and no async decoding, so they paint in the first frame they
- * can. The others load when they come within 200 px of the viewport.
+ * can. The others load when they come within 200 px of the viewport: until then the server's
+ * HTML has only the reserved box (no `sizes` or `decoding`, which mean nothing without an
+ * address) and the `<noscript>` fallback.
+ *
+ * `widths`: the widths offered (default all of SRCSET_WIDTHS); a product card offers
+ * CARD_WIDTHS, as a card is at most a quarter of a desktop screen.
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -15,6 +20,8 @@ export const IMAGE_SIZE_MOBILE = 800;
 export const IMAGE_SIZE_DESKTOP = 2500;
 /** The widths in every picture's `srcset` (all served by /media/p, lib/server/media/product-images.ts). */
 export const SRCSET_WIDTHS = [400, IMAGE_SIZE_MOBILE, 1200, IMAGE_SIZE_DESKTOP] as const;
+/** A product card's widths: a phone's card takes 400, a desktop's 800 (at most 25vw, 480 px on a 1920 px screen). */
+export const CARD_WIDTHS = [400, IMAGE_SIZE_MOBILE] as const;
 
 type Props = {
   src: string;
@@ -22,13 +29,14 @@ type Props = {
   sizes: string;
   className?: string;
   priority?: boolean;
+  widths?: readonly number[];
 };
 
-export function srcSetFor(src: string): string {
-  return SRCSET_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
+export function srcSetFor(src: string, widths: readonly number[] = SRCSET_WIDTHS): string {
+  return widths.map((w) => `${src}?w=${w} ${w}w`).join(', ');
 }
 
-export function ProductImage({ src, alt, sizes, className, priority = false }: Props) {
+export function ProductImage({ src, alt, sizes, className, priority = false, widths = SRCSET_WIDTHS }: Props) {
   const ref = useRef<HTMLImageElement>(null);
   const [near, setNear] = useState(priority);
 
@@ -57,14 +65,14 @@ export function ProductImage({ src, alt, sizes, className, priority = false }: P
       <img
         ref={ref}
         className={className}
+        sizes={near ? sizes : undefined}
         src={near ? `${src}?w=${IMAGE_SIZE_MOBILE}` : undefined}
-        srcSet={near ? srcSetFor(src) : undefined}
+        srcSet={near ? srcSetFor(src, widths) : undefined}
         data-src={near ? undefined : src}
-        sizes={sizes}
         alt={alt}
         width={800}
         height={800}
-        decoding={priority ? undefined : 'async'}
+        decoding={priority || !near ? undefined : 'async'}
         fetchPriority={priority ? 'high' : undefined}
       />
       {!near && (

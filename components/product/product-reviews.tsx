@@ -7,6 +7,9 @@ import type { CSSProperties } from 'react';
 import type { ProductRating, ProductReview } from '@/lib/contracts/catalogue';
 import styles from './product-reviews.module.css';
 
+/** One formatter for every review's date ('4 February 2027', in Lagos), not one per review per render. */
+const reviewDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
+
 const stars = (value: number) => (
   <span className={styles.stars} style={{ '--rating': value } as CSSProperties} role="img" aria-label={`Rated ${value} out of 5`} />
 );
@@ -17,16 +20,15 @@ export function ProductReviews({ reviews, rating }: { reviews: ProductReview[]; 
     <section className={styles.box} aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">Reviews</h2>
       <p>
-        {stars(rating.average)} {rating.average.toFixed(1)} out of 5 from {rating.count} {rating.count === 1 ? 'review' : 'reviews'}
+        {stars(rating.average)}
+        {` ${rating.average.toFixed(1)} out of 5 from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`}
       </p>
       <ul>
         {reviews.map((review, i) => (
           <li key={i}>
             <p>
               {stars(review.rating)} <strong>{review.authorName}</strong>{' '}
-              <time dateTime={review.createdAt}>
-                {new Date(review.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' })}
-              </time>
+              <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
             </p>
             {review.comment && <p>{review.comment}</p>}
           </li>

@@ -26,7 +26,9 @@ export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx,
   const slug = ctx.params?.slug ?? '';
   let product: ProductDetail;
   try {
-    product = await calls.getProductBySlug(serverApi(), slug, { relatedProductsCount: 4, includeAlerts: true });
+    // The product notes come with the handshake below (kept in memory), not as includeAlerts,
+    // which costs the call a settings query on every product not in the answer cache.
+    product = await calls.getProductBySlug(serverApi(), slug, { relatedProductsCount: 4 });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
     throw error;
@@ -45,7 +47,7 @@ export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx,
     props: {
       product,
       crumbs,
-      delivery: { alerts: product.alerts ?? [], fees, freeDeliveryThreshold: config.freeDeliveryThreshold },
+      delivery: { alerts: handshake.settings.alertSettings.productAlerts, fees, freeDeliveryThreshold: config.freeDeliveryThreshold },
       // JSON-LD is built here, so its builders stay out of the page's JavaScript.
       jsonLd: [productJsonLd(product, { siteUrl: shell.siteUrl, brandName: shell.shopInfo.brandName }), breadcrumbJsonLd(crumbs, shell.siteUrl)],
     },

@@ -1,12 +1,14 @@
 /** The header's cart, account and currency buttons. */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { CartButton } from '@/components/layout/header/cart-button';
 import { CurrencySwitcher } from '@/components/layout/header/currency-switcher';
 import { UserButton } from '@/components/layout/header/user-button';
-import { useCurrency } from '@/lib/state/currency-context';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
-import { renderWithShell } from '../../helpers/render';
+import { CurrencyProvider, useCurrency } from '@/lib/state/currency-context';
+import { ShellProvider } from '@/lib/state/shell-context';
+import { renderWithShell, SHELL } from '../../helpers/render';
 
 jest.mock('@/lib/ui/notify');
 
@@ -105,6 +107,20 @@ function Price({ naira }: { naira: number }) {
 }
 
 describe('CurrencySwitcher', () => {
+  it('sends its toggle in the server HTML, and its choices (which need JavaScript) only once hydrated', () => {
+    const html = renderToString(
+      <ShellProvider value={SHELL}>
+        <CurrencyProvider currencies={SHELL.currencies}>
+          <CurrencySwitcher />
+        </CurrencyProvider>
+      </ShellProvider>,
+    );
+    expect(html).toContain('Currency: </span>₦ NGN</button>');
+    expect(html).toMatch(/<ul [^>]*aria-label="Choose a currency" hidden=""><\/ul>/);
+    renderWithShell(<CurrencySwitcher />);
+    expect(screen.getAllByRole('button', { hidden: true }).map((b) => b.textContent)).toEqual(['Currency: ₦ NGN', '₦ NGN', '$ USD', '£ GBP']);
+  });
+
   it('opens a panel, closes it when a currency is picked, and prices follow (and the choice is saved)', async () => {
     const user = userEvent.setup();
     renderWithShell(

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { ProductCard } from '@/components/product/product-card';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 import { summary } from '../fixtures';
@@ -49,10 +50,20 @@ describe('ProductCard', () => {
     expect(container.querySelectorAll('img')).toHaveLength(1);
   });
 
-  it('loads a priority picture at once, at high priority, offering the served widths from 400 px', () => {
+  it('sends the second picture in the server HTML only once hydrated, and a lazy picture as its box and fallback', () => {
+    const html = renderToString(<ProductCard product={summary()} currency={NGN} />);
+    expect(html.match(/<img /g)).toHaveLength(2); // the first picture's box and its <noscript> fallback
+    expect(html).not.toContain('/media/p/b.webp');
+    expect(html).toContain('data-src="/media/p/a.webp"');
+    expect(html).toContain('<noscript><img class="image" src="/media/p/a.webp?w=800" alt="Red roses, front view" width="800" height="800"/></noscript>');
+    expect(html).not.toMatch(/sizes=|decoding=|srcSet=/);
+  });
+
+  it('loads a priority picture at once, at high priority, offering a card\'s widths, 400 and 800 px', () => {
     render(<ProductCard product={summary()} currency={NGN} priority />);
     const img = screen.getByAltText('Red roses, front view');
-    expect(img).toHaveAttribute('srcset', '/media/p/a.webp?w=400 400w, /media/p/a.webp?w=800 800w, /media/p/a.webp?w=1200 1200w, /media/p/a.webp?w=2500 2500w');
+    expect(img).toHaveAttribute('srcset', '/media/p/a.webp?w=400 400w, /media/p/a.webp?w=800 800w');
+    expect(img).toHaveAttribute('sizes', '(max-width: 768px) 50vw, 25vw');
     expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(img).not.toHaveAttribute('decoding');
     expect(img).toHaveAttribute('width', '800');

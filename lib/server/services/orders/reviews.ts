@@ -68,21 +68,26 @@ export async function submitReview(db: Db, orderId: string, input: { rating: num
 const ofProduct = (productId: string) =>
   sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${reviews.orderId} and ${orderItems.productId} = ${productId})`;
 
-/** A product's latest reviews (newest first) and its rating (average to one decimal), or null without reviews. */
+/**
+ * A product's latest reviews (newest first) and its rating (average to one decimal), or null
+ * without reviews: one query, the average and count over all its reviews coming with each row
+ * (window functions see every row before the limit).
+ */
 export async function productReviews(db: Db, productId: string): Promise<{ reviews: Review[]; rating: ProductRating | null }> {
-  const [rows, [summary]] = await Promise.all([
-    db
-      .select({ rating: reviews.rating, comment: reviews.comment, authorName: reviews.authorName, createdAt: reviews.createdAt })
-      .from(reviews)
-      .where(ofProduct(productId))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(PRODUCT_REVIEWS_SHOWN),
-    db
-      .select({ average: sql<string | null>`avg(${reviews.rating})`, count: sql<number>`count(*)::int` })
-      .from(reviews)
-      .where(ofProduct(productId)),
-  ]);
-  const count = Number(summary?.count ?? 0);
-  const rating = count > 0 ? { average: Math.round(Number(summary?.average) * 10) / 10, count } : null;
+  const rows = await db
+    .select({
+      rating: reviews.rating,
+      comment: reviews.comment,
+      authorName: reviews.authorName,
+      createdAt: reviews.createdAt,
+      average: sql<string>`avg(${reviews.rating}) over ()`,
+      count: sql<number>`(count(*) over ())::int`,
+    })
+    .from(reviews)
+    .where(ofProduct(productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(PRODUCT_REVIEWS_SHOWN);
+  const first = rows[0];
+  const rating = first ? { average: Math.round(Number(first.average) * 10) / 10, count: Number(first.count) } : null;
   return { reviews: rows.map(toReview), rating };
 }
