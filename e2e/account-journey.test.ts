@@ -24,6 +24,7 @@ import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { device, mailText, shot } from './back-office';
 import { fillLagosDelivery, guestOrderByApi, simpleProduct, type Listed } from './checkout-flow';
 import { accessibilityScore } from './lighthouse';
+import { ORDERS_IN_PROGRESS_MESSAGE } from '../lib/contracts/account';
 
 /** The staff token of /v1/admin calls: the journey delivers the paid order with it. */
 const ADMIN_TOKEN = 'journey-admin-token-0123456789abcdef';
@@ -276,7 +277,10 @@ for (const width of [1280, 375]) {
         await page.getByRole('dialog').getByRole('button', { name: /Delete/i }).click();
       };
       await deleteAccount();
-      await page.getByText(/still on its way/).first().waitFor();
+      // The refusal itself (the danger zone's own text says 'still on its way' too): until it is
+      // shown the request may still be in flight, and it must not reach the shop after the order
+      // is delivered below (it would then delete the account: the race that failed this step).
+      await page.getByRole('region', { name: /Delete my account/i }).getByRole('alert').filter({ hasText: ORDERS_IN_PROGRESS_MESSAGE }).waitFor();
       await shot(page, name('delete-refused'));
 
       // The shop delivers the paid order (staff token), then the account can go.
