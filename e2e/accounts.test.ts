@@ -216,3 +216,21 @@ void test('reset a forgotten password with the e-mailed OTP on a phone; the othe
   assert.equal(await dialogOpen(other), false);
   await otherProfile.close();
 });
+
+void test('a click on LOGIN / REGISTER before the page’s code has arrived opens the dialog once it has', { skip }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
+  const page = await context.newPage();
+  // A slow network: the page's code arrives a second and a half after the page itself.
+  await page.route('**/_next/static/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(shop.url, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'LOGIN / REGISTER' }).click();
+  assert.equal(await page.evaluate(() => localStorage.getItem('syncVersion')), null, 'the click came before the shop’s code had started');
+  assert.equal(await dialogOpen(page), false);
+  const dialog = page.getByRole('dialog', { name: 'WELCOME TO REGAL FLOWERS' });
+  await dialog.waitFor(); // the loader held the click and replayed it after hydration
+  assert.equal(await page.locator('dialog[open]').count(), 1, 'opened once');
+  await context.close();
+});

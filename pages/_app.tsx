@@ -20,7 +20,12 @@ function CartWithUser({ children }: { children: ReactNode }) {
 }
 
 export default function ShopApp({ Component, pageProps }: AppProps<ShellPageProps>) {
-  useEffect(() => migrateStorage(), []);
+  useEffect(() => {
+    migrateStorage();
+    // React handles the page now: a tap the script loader held before the code arrived is
+    // replayed (lib/ui/scripts-after-paint.mjs, HYDRATED_HOOK).
+    (window as Window & { shopHydrated?: () => void }).shopHydrated?.();
+  }, []);
   const { shell } = pageProps;
   if (!shell) {
     // Only Next's own error pages come without a shell.

@@ -11,12 +11,19 @@
  * added at most `LATEST_MS` after the document was parsed: a picture that takes longer on a slow
  * network, or a background tab where no frame paints, does not hold the page's buttons back.
  *
+ * A tap on a button before the code has arrived is not lost: the loader holds it (a button of a
+ * form without an `action`, or outside a form; links and real forms work without JavaScript), asks
+ * for the scripts at once, and clicks the same button again when the app calls
+ * `window.shopHydrated()` after hydrating (pages/_app.tsx). Hydration keeps the server's
+ * DOM nodes, so the held button is the one React now handles.
+ *
  * The loader's text is the same on every page (the list is data, which CSP does not treat as a
  * script), so the Content-Security-Policy allows it by one hash (scripts/inline-script-hashes.mjs).
  * Plain ES5 on purpose: it runs as written, before any of our code.
  */
 export const LATEST_MS = 1500;
 export const SCRIPT_LIST_ID = 'shop-scripts';
+export const HYDRATED_HOOK = 'shopHydrated';
 
 export const LOADER = `(function(d){var added=0;
 function add(){if(added)return;added=1;var s=JSON.parse(d.getElementById('${SCRIPT_LIST_ID}').textContent);
@@ -26,6 +33,10 @@ function parsed(){var left=0,pics=d.querySelectorAll('img[fetchpriority=high]');
 function done(){if(--left===0)afterPaint()}
 for(var i=0;i<pics.length;i++)if(!pics[i].complete){left++;pics[i].addEventListener('load',done);pics[i].addEventListener('error',done)}
 if(left===0)afterPaint();setTimeout(add,${LATEST_MS})}
+var held=null;function hold(e){var t=e.target,b=t&&t.closest?t.closest('button'):null;
+if(!b||b.disabled||(b.form&&b.form.hasAttribute('action')))return;e.preventDefault();e.stopPropagation();held=b;add()}
+d.addEventListener('click',hold,true);
+window.${HYDRATED_HOOK}=function(){d.removeEventListener('click',hold,true);var b=held;held=null;if(b&&b.isConnected)b.click()};
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',parsed);else parsed()})(document)`;
 
 /** The `#shop-scripts` data block's text for the given script addresses (our own `/_next/…` paths). */

@@ -9,14 +9,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LATEST_MS, LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
+import { HYDRATED_HOOK, LATEST_MS, LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
 import { inlineScriptHashes } from '../../../scripts/inline-script-hashes.mjs';
 
 const SOURCES = ['/_next/static/chunks/a.js', '/_next/static/chunks/b.js', '/_next/static/build/_buildManifest.js'];
 
-function page(pictures: { complete: boolean }[]) {
+function page(pictures: { complete: boolean }[], markup = '') {
+  // The tests share one document: the previous page's loader stops holding taps, as it would once hydrated.
+  (window as unknown as Record<string, (() => void) | undefined>)[HYDRATED_HOOK]?.();
   document.head.innerHTML = `<script id="${SCRIPT_LIST_ID}" type="application/json">${scriptListJson(SOURCES)}</script>`;
-  document.body.innerHTML = pictures.map(() => '<img fetchpriority="high" src="/media/p/x.webp" alt="">').join('') + '<img src="/media/p/y.webp" alt="">';
+  document.body.innerHTML = pictures.map(() => '<img fetchpriority="high" src="/media/p/x.webp" alt="">').join('') + '<img src="/media/p/y.webp" alt="">' + markup;
   const imgs = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority]')];
   imgs.forEach((img, i) => Object.defineProperty(img, 'complete', { value: pictures[i]!.complete }));
   new Function(LOADER)();
@@ -26,8 +28,26 @@ function page(pictures: { complete: boolean }[]) {
 /** The scripts the loader has added so far (their `src` attributes, in document order), and whether each keeps its order. */
 const added = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => ({ src: s.getAttribute('src'), ordered: s.async === false }));
 
+/** The hook the app calls once React has hydrated (pages/_app.tsx). */
+const hydrated = () => (window as unknown as Record<string, (() => void) | undefined>)[HYDRATED_HOOK]!();
+let listeners: (() => void)[] = [];
+
 beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  listeners.forEach((off) => off());
+  listeners = [];
+});
+
+/** Records the clicks that reach the app (React listens at its root, below the document). */
+function appClicks(): string[] {
+  const seen: string[] = [];
+  const root = document.body;
+  const onClick = (e: Event) => seen.push(`${(e.target as HTMLElement).id}${e.defaultPrevented ? ' (prevented)' : ''}`);
+  root.addEventListener('click', onClick);
+  listeners.push(() => root.removeEventListener('click', onClick));
+  return seen;
+}
 
 it('waits for the high-priority pictures, then a painted frame, then adds the scripts in order', () => {
   const [hero, card] = page([{ complete: false }, { complete: false }]);
@@ -73,4 +93,43 @@ it('keeps the list a data block that cannot close its element, and its text allo
   fs.writeFileSync(path.join(dist, 'build-manifest.json'), JSON.stringify({ pages: { '/_app': [] } }));
   expect(inlineScriptHashes(dist)).toEqual([hash]);
   fs.rmSync(dist, { recursive: true });
+});
+
+it('holds a tap on a button that comes before the code, asks for the code at once, and replays the tap after hydration', () => {
+  page([{ complete: false }], '<header><button id="login" type="button"><span id="label">LOGIN / REGISTER</span></button></header>');
+  const seen = appClicks();
+  document.getElementById('label')!.click(); // the tap lands on the button's text
+  expect(seen).toEqual([]); // held: no handler would run yet, and nothing else happens
+  expect(added().map((s) => s.src)).toEqual(SOURCES); // without waiting for the picture
+  hydrated();
+  expect(seen).toEqual(['login']); // the same button, clicked again, now that React handles it
+  document.getElementById('login')!.click();
+  expect(seen).toEqual(['login', 'login']); // after hydration every click goes straight through
+});
+
+it('lets links, real forms and disabled buttons work as the browser does, and replays only the last tap on a button still there', () => {
+  page(
+    [],
+    '<a id="link" href="#x">Roses</a><form action="/search"><button id="search">Search</button></form>' +
+      '<button id="off" type="button" disabled>Sold out</button><div id="gone-box"><button id="gone" type="button">Add</button></div><button id="last" type="button">Cart</button>',
+  );
+  const seen = appClicks();
+  document.getElementById('link')!.click();
+  document.getElementById('search')!.addEventListener('submit', (e) => e.preventDefault());
+  document.querySelector('form')!.addEventListener('submit', (e) => e.preventDefault());
+  document.getElementById('search')!.click();
+  expect(seen).toEqual(['link', 'search']); // not held, not prevented
+  expect(added()).toEqual([]); // and they did not hurry the code
+
+  document.getElementById('gone')!.click();
+  document.getElementById('gone-box')!.remove();
+  hydrated();
+  expect(seen).toEqual(['link', 'search']); // a held button that hydration did not keep is not clicked
+
+  page([], '<button id="first" type="button">A</button><button id="second" type="button">B</button>');
+  const again = appClicks();
+  document.getElementById('first')!.click();
+  document.getElementById('second')!.click();
+  hydrated();
+  expect(again).toEqual(['second']);
 });
