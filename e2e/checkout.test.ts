@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
-import { launchBrowser } from './browser';
+import { appStarted, launchBrowser } from './browser';
 import { fillSender, pickDay, simpleProduct, startCheckout, fillLagosDelivery } from './checkout-flow';
 
 let shop: Shop;
@@ -132,4 +132,75 @@ void test('phone: a guest picks up in Abuja for free, and the payment methods fo
   assert.deepEqual(methods, ['paystack', 'payPal', 'leadBankTransfer', 'bitcoinTransfer']);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+/** A fresh unpaid order for `product`, made as a shopper's cart makes it; its id. */
+async function createOrder(productId: string, sku: string): Promise<string> {
+  const res = await fetch(`${shop.url}/v1/firebase/order/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cartItems: [{ productId, SKU: sku, quantity: 1 }], currency: 'NGN', deliveryDate: '' }),
+  });
+  assert.equal(res.status, 201);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+void test("the guest's greeting comes with the page's HTML, becomes a modal once the code runs, and a signed-in shopper never sees it", async () => {
+  const product = await simpleProduct(shop.url);
+  const path = `/checkout?orderId=${await createOrder(product.id, product.sku)}`;
+  const greeting = (page: Page) => page.getByRole('dialog', { name: 'WELCOME TO SECURE CHECKOUT' });
+
+  // Without JavaScript the server's greeting is there, Guest Checkout chosen, over the page.
+  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  const still = await bare.newPage();
+  await still.goto(`${shop.url}${path}`);
+  await greeting(still).getByText('Check out without an account. You can still create one later.').waitFor();
+  assert.equal(await greeting(still).getByRole('button', { name: 'Guest Checkout' }).getAttribute('aria-expanded'), 'true');
+  await bare.close();
+
+  // With it: the same dialog turns modal (focus inside), and Escape answers it for good.
+  const guestContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
+  const guest = await guestContext.newPage();
+  const errors: string[] = [];
+  guest.on('pageerror', (error) => errors.push(error.message));
+  await guest.goto(`${shop.url}${path}`, { waitUntil: 'domcontentloaded' });
+  await greeting(guest).waitFor();
+  await appStarted(guest);
+  await guest.waitForFunction(() => document.querySelector('dialog')?.matches(':modal') === true);
+  assert.equal(await guest.evaluate(() => document.activeElement?.textContent), 'Guest Checkout');
+  await guest.keyboard.press('Escape');
+  await greeting(guest).waitFor({ state: 'detached' });
+  await guest.getByRole('heading', { name: 'Delivery details' }).waitFor();
+  await guest.waitForTimeout(300);
+  assert.equal(await guest.getByRole('dialog').count(), 0, 'the checkout does not greet again');
+  assert.deepEqual(errors, []);
+  await guestContext.close();
+
+  // A signed-in shopper: no dialog is drawn at any frame from the first paint on.
+  const email = `greeted.${Date.now().toString(36)}@example.com`;
+  const signup = await fetch(`${shop.url}/v1/regal/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'peonies-for-ada-24', name: 'Ada Obi' }),
+  });
+  assert.ok(signup.ok, await signup.clone().text());
+  const user = ((await signup.json()) as { data: unknown }).data;
+  const memberContext = await browser.newContext({ viewport: { width: 375, height: 800 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
+  const member = await memberContext.newPage();
+  await member.goto(shop.url);
+  await appStarted(member);
+  await member.evaluate((record) => localStorage.setItem('userData', JSON.stringify(record)), user);
+  // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+  await member.addInitScript(`window.dialogFrames = []; let frames = 0;
+    requestAnimationFrame(function look() {
+      if ([...document.querySelectorAll('dialog')].some((d) => d.checkVisibility())) window.dialogFrames.push(document.readyState);
+      if (++frames < 1000) requestAnimationFrame(look);
+    });`);
+  await member.goto(`${shop.url}${path}`, { waitUntil: 'load' });
+  await appStarted(member);
+  await member.getByRole('heading', { name: 'Delivery details' }).waitFor();
+  assert.equal(await member.getByLabel(/^Your email/).inputValue(), email, 'the sender is the signed-in shopper');
+  await member.waitForTimeout(300);
+  assert.deepEqual(await member.evaluate(() => (window as unknown as { dialogFrames: string[] }).dialogFrames), []);
+  await memberContext.close();
 });

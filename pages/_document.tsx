@@ -1,6 +1,7 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Html, Head, Main, NextScript } from 'next/document';
 import { LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
+import { SESSION_MARK } from '@/lib/ui/session-mark.mjs';
 
 type DocumentFiles = Parameters<Head['getScripts']>[0];
 
@@ -45,6 +46,8 @@ export default function Document() {
       <ShopHead>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="theme-color" content="#7a1f3d" />
+        {/* Marks <html> for a signed-in shopper before the first paint (lib/ui/session-mark.mjs). */}
+        <script dangerouslySetInnerHTML={{ __html: SESSION_MARK }} />
       </ShopHead>
       <body>
         <Main />

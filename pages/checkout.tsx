@@ -4,14 +4,29 @@
  * mounting it loads the checkout itself (components/checkout/checkout-main.tsx: the order, the
  * stages, the summary). The server sends the delivery settings (zones and fees) with the page;
  * the order is fetched in the browser. The page is per shopper: never kept by shared caches.
+ *
+ * A shopper who is not logged in is greeted by the auth dialog with Guest Checkout chosen (spec
+ * section 2). The server renders that greeting (components/checkout/guest-greeting.tsx) when the
+ * address names an order that will open on the delivery stage: it exists, is unpaid, is not
+ * waiting on the shop, and the shopper is not back from a payment provider. The browser leaves it
+ * out for a signed-in shopper (before the first paint, by the session mark; after hydration, by
+ * its storage), and the checkout then does not open the dialog itself.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { InferGetServerSidePropsType } from 'next';
 import { Seo } from '@/components/seo/seo';
+import { GuestGreeting } from '@/components/checkout/guest-greeting';
+import { isWaitingOnShop, readPaymentReturn } from '@/components/checkout/payment-return';
 import { StageHeader } from '@/components/checkout/stage-header';
+import { getOrder } from '@/lib/api/calls';
 import type { AlertSettings, DeliverySettings } from '@/lib/contracts/settings';
+import { isPaidStatus } from '@/lib/domain/order';
+import { serverApi } from '@/lib/server/page-api';
 import { getGuestHandshake, withShell } from '@/lib/server/shell';
 import { useOrder } from '@/lib/state/checkout-order';
+import { hasStoredSession } from '@/lib/state/storage';
+import { useUser } from '@/lib/state/user-context';
+import { useHydrated } from '@/lib/ui/use-hydrated';
 import styles from './checkout.module.css';
 
 const loadCheckoutMain = () => import('@/components/checkout/checkout-main');
@@ -25,14 +40,38 @@ if (typeof window !== 'undefined') void loadCheckoutMain().catch(() => undefined
 
 const CHECKOUT_CACHE_CONTROL = 'private, no-store';
 
-/** `paymentAlerts`: the shop's note per payment method (back-office settings), shown beside the method. */
-type Props = { deliverySettings: DeliverySettings; paymentAlerts?: AlertSettings['paymentAlerts'] };
+/**
+ * `paymentAlerts`: the shop's note per payment method (back-office settings), shown beside the
+ * method. `greetFor`: the order the server greets a guest for (see above), else null.
+ */
+type Props = { deliverySettings: DeliverySettings; paymentAlerts?: AlertSettings['paymentAlerts']; greetFor?: string | null };
+
+/** Whether the checkout of this order opens on the delivery stage, where a guest is greeted. */
+async function opensOnDelivery(orderId: string): Promise<boolean> {
+  try {
+    const order = await getOrder(serverApi(), orderId);
+    return !isPaidStatus(order.paymentStatus) && !isWaitingOnShop(order);
+  } catch {
+    // Unknown or unreachable: the browser's checkout applies its fetch rules, and greets then.
+    return false;
+  }
+}
 
 export const getServerSideProps = withShell<Props>(async (ctx) => {
-  const handshake = await getGuestHandshake();
+  const orderId = typeof ctx.query.orderId === 'string' ? ctx.query.orderId : '';
+  const [handshake, greet] = await Promise.all([getGuestHandshake(), orderId && !readPaymentReturn(ctx.query) ? opensOnDelivery(orderId) : false]);
   ctx.res.setHeader('Cache-Control', CHECKOUT_CACHE_CONTROL);
-  return { props: { deliverySettings: handshake.settings.deliverySettings, paymentAlerts: handshake.settings.alertSettings.paymentAlerts } };
+  return {
+    props: {
+      deliverySettings: handshake.settings.deliverySettings,
+      paymentAlerts: handshake.settings.alertSettings.paymentAlerts,
+      greetFor: greet ? orderId : null,
+    },
+  };
 });
+
+/** The full auth dialog's code (components/auth/auth-root.tsx loads the same), before the greeting gives way to it. */
+const loadAuthDialog = () => Promise.all([import('@/components/auth/auth-dialog'), import('@/lib/state/user-store')]);
 
 function Loading() {
   return (
@@ -42,11 +81,22 @@ function Loading() {
   );
 }
 
-export default function CheckoutPage({ deliverySettings, paymentAlerts = [] }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function CheckoutPage({ deliverySettings, paymentAlerts = [], greetFor = null }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const { stage } = useOrder();
-  const [mounted, setMounted] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the checkout's code loads only in the browser, after hydration
-  useEffect(() => setMounted(true), []);
+  const { openAuth } = useUser();
+  // The checkout's code loads only in the browser, after hydration.
+  const mounted = useHydrated();
+  // The order whose greeting the shopper answered (a later order of this page is greeted again).
+  const [answered, setAnswered] = useState<string | null>(null);
+  const greeting = greetFor !== null && answered !== greetFor && stage === 1 && !(mounted && hasStoredSession());
+  const choose = (choice: 'signup' | 'login') => {
+    const answer = () => {
+      setAnswered(greetFor);
+      openAuth(choice, { checkout: true });
+    };
+    // The greeting stays until the full dialog's code is here, so that one replaces the other.
+    loadAuthDialog().then(answer, answer);
+  };
   return (
     <main className={styles.page}>
       <Seo title="Checkout" description="Delivery details and payment for your order." path="/checkout" noIndex />
@@ -54,11 +104,12 @@ export default function CheckoutPage({ deliverySettings, paymentAlerts = [] }: I
       <StageHeader stage={stage} />
       {mounted ? (
         <Suspense fallback={<Loading />}>
-          <CheckoutMain settings={deliverySettings} paymentAlerts={paymentAlerts} />
+          <CheckoutMain settings={deliverySettings} paymentAlerts={paymentAlerts} greeted={greetFor !== null} />
         </Suspense>
       ) : (
         <Loading />
       )}
+      {greeting && <GuestGreeting key={greetFor} onGuest={() => setAnswered(greetFor)} onChoose={choose} />}
     </main>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * The inline scripts of the production pages. Our own: the loader pages/_document.tsx puts in
- * place of Next's script tags (lib/ui/scripts-after-paint.mjs), the same text on every page.
+ * The inline scripts of the production pages. Our own, the same text on every page: the loader
+ * pages/_document.tsx puts in place of Next's script tags (lib/ui/scripts-after-paint.mjs) and
+ * the session mark in its <head> (lib/ui/session-mark.mjs).
  * Next's: with Turbopack, every page starts with a
  * small bootstrap (`(globalThis.TURBOPACK ||= []).push({otherChunks, runtimeModuleIds})`) that
  * tells the runtime which chunks the page needs. Its text depends only on the build and the page,
@@ -13,6 +14,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOADER } from '../lib/ui/scripts-after-paint.mjs';
+import { SESSION_MARK } from '../lib/ui/session-mark.mjs';
 
 const require = createRequire(import.meta.url);
 const { getTurbopackChunkGroupBootstrap } = require('next/dist/server/get-page-files');
@@ -22,7 +24,7 @@ const hashOf = (script) => `'sha256-${createHash('sha256').update(script, 'utf8'
 
 /** The `'sha256-…'` sources of every inline script the build's pages carry. */
 export function inlineScriptHashes(distDir) {
-  return [hashOf(LOADER), ...bootstrapScriptHashes(distDir)];
+  return [hashOf(LOADER), hashOf(SESSION_MARK), ...bootstrapScriptHashes(distDir)];
 }
 
 /** `'sha256-…'` sources for every page's bootstrap script in the build at distDir (none for a webpack build). */

@@ -1,11 +1,12 @@
 /**
  * The dialog's first screen (spec section 2): Guest Checkout (checkout only), Register and Login
- * as collapsible sections; the header of each is a button with aria-expanded.
+ * as collapsible sections (./dialog-parts.tsx); the header of each is a button with aria-expanded.
  */
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UserRecord } from '@/lib/contracts/auth';
 import type { AuthChoice } from '@/lib/state/user-reducer';
 import type { AuthAction as Step, AuthState } from './auth-reducer';
+import { Choice, GuestChoice } from './dialog-parts';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 import styles from './auth.module.css';
@@ -27,12 +28,7 @@ export function AuthChoices({ auth, title, titleId, dispatch, onSession }: Props
         section(
           'guestCheckout',
           'Guest Checkout',
-          <>
-            <p className={styles.intro}>Check out without an account. You can still create one later.</p>
-            <button type="button" className={styles.primary} onClick={() => dispatch({ type: 'close' })}>
-              Continue as Guest
-            </button>
-          </>,
+          <GuestChoice onContinue={() => dispatch({ type: 'close' })} />,
         )}
       {section(
         'signup',
@@ -51,21 +47,3 @@ export function AuthChoices({ auth, title, titleId, dispatch, onSession }: Props
   );
 }
 
-function Choice({ label, expanded, onToggle, children }: { label: string; expanded: boolean; onToggle(): void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={styles.choice}>
-      <h3 className={styles.choiceHeading}>
-        <button type="button" aria-expanded={expanded} aria-controls={id} onClick={onToggle}>
-          {label}
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M6 9l6 6 6-6" />
-          </svg>
-        </button>
-      </h3>
-      <div id={id} className={styles.panel} hidden={!expanded}>
-        {children}
-      </div>
-    </section>
-  );
-}

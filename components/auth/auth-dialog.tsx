@@ -12,6 +12,7 @@ import { login } from '@/lib/state/user-store';
 import { onAnnounce } from './announce';
 import { AuthChoices } from './auth-choices';
 import { authReducer, initialAuthState, isChoice } from './auth-reducer';
+import { CloseButton } from './dialog-parts';
 import { AUTH_TEXT } from './messages';
 import { ResetScreen } from './reset-screens';
 import styles from './auth.module.css';
@@ -35,7 +36,7 @@ export function AuthDialog({ request, onLoggedIn }: AuthDialogProps) {
   const [served, setServed] = useState(0);
   if (request.n !== served) {
     setServed(request.n);
-    dispatch({ type: 'open', mode: request.mode });
+    dispatch({ type: 'open', mode: request.mode, checkout: request.checkout });
   }
 
   // The dialog's own alert region repeats its toasts (see ./announce).
@@ -71,11 +72,7 @@ export function AuthDialog({ request, onLoggedIn }: AuthDialogProps) {
         closeAuth();
       }}
     >
-      <button type="button" className={styles.close} aria-label="Close" onClick={closeAuth}>
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
-      </button>
+      <CloseButton onClose={closeAuth} />
       {screen === 'choices' ? (
         <AuthChoices
           auth={auth}

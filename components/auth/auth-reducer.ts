@@ -20,7 +20,8 @@ export type AuthState = {
 };
 
 export type AuthAction =
-  | { type: 'open'; mode: AuthChoice }
+  /** `checkout`: the checkout's dialog whatever the choice (else only for 'guestCheckout'). */
+  | { type: 'open'; mode: AuthChoice; checkout?: boolean }
   | { type: 'close' }
   /** A choice's header was pressed: expands it, or collapses it when it is the open one. */
   | { type: 'toggle'; choice: AuthChoice }
@@ -51,7 +52,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     (typeof modes === 'string' ? modes === state.mode : modes.includes(state.mode)) ? { ...state, ...next } : state;
   switch (action.type) {
     case 'open':
-      return { ...state, open: true, checkout: action.mode === 'guestCheckout', mode: action.mode, expanded: true };
+      return { ...state, open: true, checkout: action.checkout ?? action.mode === 'guestCheckout', mode: action.mode, expanded: true };
     case 'close':
       return { ...state, open: false };
     case 'toggle':

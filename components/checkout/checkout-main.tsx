@@ -110,7 +110,14 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
   return { state, check, retry: () => setAttempt((n) => n + 1) };
 }
 
-export function CheckoutMain({ settings, paymentAlerts = [] }: { settings: DeliverySettings; paymentAlerts?: AlertSettings['paymentAlerts'] }) {
+type Props = {
+  settings: DeliverySettings;
+  paymentAlerts?: AlertSettings['paymentAlerts'];
+  /** The page greeted a guest already (the server's greeting, pages/checkout.tsx): the dialog is not opened here. */
+  greeted?: boolean;
+};
+
+export function CheckoutMain({ settings, paymentAlerts = [], greeted = false }: Props) {
   const router = useRouter();
   const { order, orderId: storedId, stage } = useOrder();
   const { openAuth } = useUser();
@@ -134,14 +141,14 @@ export function CheckoutMain({ settings, paymentAlerts = [] }: { settings: Deliv
   }, [removedKey, order]);
 
   // Nobody logged in: the auth dialog opens once, with guest checkout chosen (not for a shopper
-  // coming back to pay: they chose already).
+  // coming back to pay: they chose already; nor when the page has greeted them from the server).
   const asked = useRef(false);
   const ready = state === 'ready' && order !== null;
   useEffect(() => {
-    if (!ready || asked.current || stage !== 1) return;
+    if (!ready || asked.current || stage !== 1 || greeted) return;
     asked.current = true;
     if (!readStored<{ authToken?: string }>(STORAGE_KEYS.user)?.authToken) openAuth('guestCheckout');
-  }, [ready, stage, openAuth]);
+  }, [ready, stage, openAuth, greeted]);
 
   if (state === 'failed') {
     return (

@@ -51,6 +51,15 @@ export function writeStored(key: StorageKey, value: unknown): void {
   }
 }
 
+/**
+ * Whether storage holds a shopper's session this version of the shop wrote (the user record with
+ * its token): what the session mark (lib/ui/session-mark.mjs) checks before the first paint.
+ */
+export function hasStoredSession(): boolean {
+  const version = readStored<number>(STORAGE_KEYS.syncVersion);
+  return typeof version === 'number' && version >= SYNC_VERSION && Boolean(readStored<{ authToken?: string }>(STORAGE_KEYS.user)?.authToken);
+}
+
 /** Wipes the shop's storage once when it was written by an older version (spec: below 3). */
 export function migrateStorage(): void {
   const s = store();

@@ -16,7 +16,8 @@ import type { AuthChoice } from '@/lib/state/user-reducer';
 import type * as UserStore from '@/lib/state/user-store';
 
 /** A request to open the auth dialog; `n` counts the requests, so that each one opens it. */
-export type AuthRequest = { mode: AuthChoice; n: number };
+/** `checkout`: the checkout's dialog (its title and the Guest Checkout choice) on any choice. */
+export type AuthRequest = { mode: AuthChoice; n: number; checkout?: boolean };
 
 type UserState = {
   /** The logged-in user's record; null for a guest (and until the store has read storage). */
@@ -28,7 +29,7 @@ type UserState = {
   /** Drops the user without calling the server: for a call that answered 401 'Please log in again'. */
   dropUser(): void;
   /** Opens the auth dialog on a choice (default login); 'guestCheckout' is the checkout page's mode. */
-  openAuth(mode?: AuthChoice): void;
+  openAuth(mode?: AuthChoice, options?: { checkout?: boolean }): void;
   /** The latest request to open the dialog (AuthRoot serves it). */
   authRequest: AuthRequest | null;
 };
@@ -88,7 +89,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
       login: (record: UserRecord) => withStore((m) => m.login(record)),
       logout: () => withStore((m) => m.logout(businessId)),
       dropUser: () => withStore((m) => m.dropUser()),
-      openAuth: (mode: AuthChoice = 'login') => setAuthRequest((last) => ({ mode, n: (last?.n ?? 0) + 1 })),
+      openAuth: (mode: AuthChoice = 'login', options?: { checkout?: boolean }) => setAuthRequest((last) => ({ mode, n: (last?.n ?? 0) + 1, checkout: options?.checkout })),
     };
   }, [businessId]);
   const value = useMemo<UserState>(() => ({ user, authRequest, ...actions }), [user, authRequest, actions]);

@@ -6,8 +6,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetServerSidePropsContext } from 'next';
+import { renderToString } from 'react-dom/server';
 import CheckoutPage, { getServerSideProps } from '@/pages/checkout';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
+import { UserProvider } from '@/lib/state/user-context';
+import { withProviders } from '../fixtures';
 import { listenToMsw } from '../../helpers/msw';
 import { chocolates } from '../cart/helpers';
 import { answer, checkoutRouter, fail, makeOrder, ok, record, renderInShop, settings, SHELL, storeVisit } from './helpers';
@@ -28,10 +31,12 @@ jest.mock('@/lib/ui/notify');
 
 listenToMsw();
 
-function openPage(query: Record<string, string> = { orderId: 'order-1' }) {
+function openPage(query: Record<string, string> = { orderId: 'order-1' }, greetFor: string | null = null) {
   mockRouter = checkoutRouter('/checkout', query);
-  return renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} />);
+  return renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} greetFor={greetFor} />);
 }
+
+const GREETING = { name: 'WELCOME TO SECURE CHECKOUT' } as const;
 
 const cartStorage = () => ({
   orderId: readStored(STORAGE_KEYS.orderId),
@@ -147,11 +152,91 @@ describe('/checkout', () => {
   });
 });
 
+describe('the guest greeting the server renders (greetFor)', () => {
+  it("is in the server's HTML, drawn as the open auth dialog with Guest Checkout chosen", () => {
+    mockRouter = checkoutRouter('/checkout', { orderId: 'order-1' });
+    const Providers = withProviders('NGN');
+    const html = renderToString(
+      <Providers>
+        <UserProvider>
+          <CheckoutPage shell={SHELL} deliverySettings={settings} greetFor="order-1" />
+        </UserProvider>
+      </Providers>,
+    );
+    expect(html).toMatch(/<dialog open="" class="[^"]+" aria-labelledby="[^"]+"><button type="button" [^>]*aria-label="Close"/);
+    expect(html).toContain('>WELCOME TO SECURE CHECKOUT</h2>');
+    expect(html).toMatch(/<button type="button" aria-expanded="true" [^>]*>Guest Checkout/);
+    expect(html).toContain('Check out without an account. You can still create one later.');
+    expect(html).toMatch(/<button type="button" aria-expanded="false" [^>]*>Register/);
+    expect(html).toMatch(/<button type="button" aria-expanded="false" [^>]*>Login/);
+    expect(html).toContain('Loading your order…');
+  });
+
+  it('Continue as Guest answers it, and the checkout then does not open the auth dialog', async () => {
+    storeVisit({ cart: [chocolates] });
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({ orderId: 'order-1' }, 'order-1');
+    const greeting = screen.getByRole('dialog', GREETING); // with the page's first render
+    expect(within(greeting).getByRole('button', { name: 'Guest Checkout' })).toHaveFocus();
+    await userEvent.click(within(greeting).getByRole('button', { name: 'Continue as Guest' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('the close button answers it too', async () => {
+    storeVisit();
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({ orderId: 'order-1' }, 'order-1');
+    await userEvent.click(within(screen.getByRole('dialog', GREETING)).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Register opens the full auth dialog on Register, still with Guest Checkout in it, in its place', async () => {
+    storeVisit();
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({ orderId: 'order-1' }, 'order-1');
+    await userEvent.click(within(screen.getByRole('dialog', GREETING)).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^First name/ })).toBeVisible());
+    const dialogs = screen.getAllByRole('dialog', GREETING);
+    expect(dialogs).toHaveLength(1); // the full dialog replaced the greeting
+    expect(within(dialogs[0]!).getByRole('button', { name: 'Register' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialogs[0]!).getByRole('button', { name: 'Guest Checkout' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('is left out for a signed-in shopper, and no dialog opens', async () => {
+    storeVisit({ user: record('ada@example.com') });
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({ orderId: 'order-1' }, 'order-1');
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('getServerSideProps', () => {
+  const alerts = jest.requireActual('@/lib/samples/settings').SEED_ALERT_SETTINGS.paymentAlerts;
+  const serve = (query: Record<string, string>) => getServerSideProps({ res: { setHeader: jest.fn() }, query } as unknown as GetServerSidePropsContext);
+
   it("marks the page private and sends the delivery settings and the shop's payment alerts", async () => {
     const setHeader = jest.fn();
     const result = await getServerSideProps({ res: { setHeader }, query: {} } as unknown as GetServerSidePropsContext);
     expect(setHeader).toHaveBeenCalledWith('Cache-Control', 'private, no-store');
-    expect(result).toEqual({ props: { deliverySettings: settings, paymentAlerts: jest.requireActual('@/lib/samples/settings').SEED_ALERT_SETTINGS.paymentAlerts } });
+    expect(result).toEqual({ props: { deliverySettings: settings, paymentAlerts: alerts, greetFor: null } });
+  });
+
+  it('greets a guest for an order that opens on the delivery stage, and only then', async () => {
+    const seen = answer({
+      'GET /v1/firebase/order/unpaid': ok(makeOrder({ id: 'unpaid' })),
+      'GET /v1/firebase/order/paid': ok(makeOrder({ id: 'paid', paymentStatus: 'PAID - GO AHEAD (Paystack)' })),
+      'GET /v1/firebase/order/gone': fail(404, 'Order not found'),
+    });
+    const greetFor = async (query: Record<string, string>) => ((await serve(query)) as { props: { greetFor: string | null } }).props.greetFor;
+    expect(await greetFor({ orderId: 'unpaid' })).toBe('unpaid');
+    expect(await greetFor({ orderId: 'paid' })).toBeNull();
+    expect(await greetFor({ orderId: 'gone' })).toBeNull();
+    // Back from a payment provider: the shopper chose already, and the order is not fetched.
+    expect(await greetFor({ orderId: 'unpaid', payment: 'paystack', reference: 'ref-1' })).toBeNull();
+    expect(seen.map((s) => s.path)).toEqual(['/v1/firebase/order/unpaid', '/v1/firebase/order/paid', '/v1/firebase/order/gone']);
   });
 });

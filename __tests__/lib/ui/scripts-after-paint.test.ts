@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HYDRATED_HOOK, LATEST_MS, LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
+import { SESSION_MARK } from '@/lib/ui/session-mark.mjs';
 import { inlineScriptHashes } from '../../../scripts/inline-script-hashes.mjs';
 
 const SOURCES = ['/_next/static/chunks/a.js', '/_next/static/chunks/b.js', '/_next/static/build/_buildManifest.js'];
@@ -87,11 +88,11 @@ it('adds them at the latest LATEST_MS after parsing, and never twice', () => {
 it('keeps the list a data block that cannot close its element, and its text allowed by hash in the CSP', () => {
   expect(scriptListJson(['/x</script><script>alert(1)</script>.js'])).not.toContain('<');
   expect(LOADER).not.toMatch(/<\/script/i);
-  const hash = `'sha256-${createHash('sha256').update(LOADER, 'utf8').digest('base64')}'`;
-  // A build without Turbopack's bootstraps (webpack) still allows the loader, and only it.
+  const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+  // A build without Turbopack's bootstraps (webpack) still allows the loader and the session mark, and only them.
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
   fs.writeFileSync(path.join(dist, 'build-manifest.json'), JSON.stringify({ pages: { '/_app': [] } }));
-  expect(inlineScriptHashes(dist)).toEqual([hash]);
+  expect(inlineScriptHashes(dist)).toEqual([hashOf(LOADER), hashOf(SESSION_MARK)]);
   fs.rmSync(dist, { recursive: true });
 });
 
