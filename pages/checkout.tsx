@@ -3,7 +3,8 @@
  * code stays small. It renders the title, the stage header (desktop) and a loading line; after
  * mounting it loads the checkout itself (components/checkout/checkout-main.tsx: the order, the
  * stages, the summary). The server sends the delivery settings (zones and fees) with the page;
- * the order is fetched in the browser. The page is per shopper: never kept by shared caches.
+ * so does the order of the address (the browser fetches it only when the server could not). The
+ * page is per shopper: never kept by shared caches.
  *
  * A shopper who is not logged in is greeted by the auth dialog with Guest Checkout chosen (spec
  * section 2). The server renders that greeting (components/checkout/guest-greeting.tsx) when the
@@ -19,6 +20,7 @@ import { GuestGreeting } from '@/components/checkout/guest-greeting';
 import { isWaitingOnShop, readPaymentReturn } from '@/components/checkout/payment-return';
 import { StageHeader } from '@/components/checkout/stage-header';
 import { getOrder } from '@/lib/api/calls';
+import type { Order } from '@/lib/contracts/orders';
 import type { AlertSettings, DeliverySettings } from '@/lib/contracts/settings';
 import { isPaidStatus } from '@/lib/domain/order';
 import { serverApi } from '@/lib/server/page-api';
@@ -42,30 +44,35 @@ const CHECKOUT_CACHE_CONTROL = 'private, no-store';
 
 /**
  * `paymentAlerts`: the shop's note per payment method (back-office settings), shown beside the
- * method. `greetFor`: the order the server greets a guest for (see above), else null.
+ * method. `order`: the order of the address as the server read it (null when there is none, it
+ * could not be read, or the shopper is back from a payment provider, whose return the browser
+ * verifies), so that the browser need not ask again. `greetFor`: the order the server greets a
+ * guest for (see above), else null.
  */
-type Props = { deliverySettings: DeliverySettings; paymentAlerts?: AlertSettings['paymentAlerts']; greetFor?: string | null };
+type Props = { deliverySettings: DeliverySettings; paymentAlerts?: AlertSettings['paymentAlerts']; order?: Order | null; greetFor?: string | null };
 
-/** Whether the checkout of this order opens on the delivery stage, where a guest is greeted. */
-async function opensOnDelivery(orderId: string): Promise<boolean> {
+/** The order of the address, or null: unknown or unreachable, the browser's checkout applies its fetch rules. */
+async function readOrder(orderId: string): Promise<Order | null> {
   try {
-    const order = await getOrder(serverApi(), orderId);
-    return !isPaidStatus(order.paymentStatus) && !isWaitingOnShop(order);
+    return await getOrder(serverApi(), orderId);
   } catch {
-    // Unknown or unreachable: the browser's checkout applies its fetch rules, and greets then.
-    return false;
+    return null;
   }
 }
 
+/** Whether the checkout of this order opens on the delivery stage, where a guest is greeted. */
+const opensOnDelivery = (order: Order) => !isPaidStatus(order.paymentStatus) && !isWaitingOnShop(order);
+
 export const getServerSideProps = withShell<Props>(async (ctx) => {
   const orderId = typeof ctx.query.orderId === 'string' ? ctx.query.orderId : '';
-  const [handshake, greet] = await Promise.all([getGuestHandshake(), orderId && !readPaymentReturn(ctx.query) ? opensOnDelivery(orderId) : false]);
+  const [handshake, order] = await Promise.all([getGuestHandshake(), orderId && !readPaymentReturn(ctx.query) ? readOrder(orderId) : null]);
   ctx.res.setHeader('Cache-Control', CHECKOUT_CACHE_CONTROL);
   return {
     props: {
       deliverySettings: handshake.settings.deliverySettings,
       paymentAlerts: handshake.settings.alertSettings.paymentAlerts,
-      greetFor: greet ? orderId : null,
+      order,
+      greetFor: order && opensOnDelivery(order) ? orderId : null,
     },
   };
 });
@@ -81,7 +88,7 @@ function Loading() {
   );
 }
 
-export default function CheckoutPage({ deliverySettings, paymentAlerts = [], greetFor = null }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function CheckoutPage({ deliverySettings, paymentAlerts = [], order = null, greetFor = null }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const { stage } = useOrder();
   const { openAuth } = useUser();
   // The checkout's code loads only in the browser, after hydration.
@@ -104,7 +111,7 @@ export default function CheckoutPage({ deliverySettings, paymentAlerts = [], gre
       <StageHeader stage={stage} />
       {mounted ? (
         <Suspense fallback={<Loading />}>
-          <CheckoutMain settings={deliverySettings} paymentAlerts={paymentAlerts} greeted={greetFor !== null} />
+          <CheckoutMain settings={deliverySettings} paymentAlerts={paymentAlerts} initialOrder={order} greeted={greetFor !== null} />
         </Suspense>
       ) : (
         <Loading />

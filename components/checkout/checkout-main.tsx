@@ -1,6 +1,7 @@
 /**
  * The checkout's body, loaded by pages/checkout.tsx after it mounts: fetches the order (the
- * query's id, else the stored one; none at all goes to '/'), applies the fetch rules (404: the
+ * query's id, else the stored one; none at all goes to '/'; the order the server read with the
+ * page needs no fetch), applies the fetch rules (404: the
  * stored order and cart are forgotten and the shopper goes to '/'; paid: they are forgotten and
  * the done stage shows; any other failure keeps the page with a retry), opens the auth dialog
  * with guest checkout for a shopper who is not logged in, and shows the current stage with the
@@ -18,6 +19,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useRouter } from 'next/router';
 import { getOrder } from '@/lib/api/calls';
 import { useApi } from '@/lib/state/browser-api';
+import type { Order } from '@/lib/contracts/orders';
 import type { AlertSettings, DeliverySettings } from '@/lib/contracts/settings';
 import { isPaidStatus } from '@/lib/domain/order';
 import { dispatchOrder, forgetCheckout, orderSnapshot, useOrder } from '@/lib/state/checkout-order';
@@ -45,8 +47,11 @@ const DoneStage = lazy(() => import('./done-stage').then((m) => ({ default: m.Do
 
 type Status = { id: string | null; state: 'loading' | 'ready' | 'failed' };
 
-/** Fetches the order once per id (and again on retry) and applies the fetch rules. */
-function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null) {
+/**
+ * Fetches the order once per id (and again on retry) and applies the fetch rules; the order the
+ * server read with the page (`initial`) stands for the first fetch of its id.
+ */
+function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null, initial: Order | null) {
   const router = useRouter();
   const getApi = useApi();
   const [status, setStatus] = useState<Status>({ id: null, state: 'loading' });
@@ -64,10 +69,10 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
     if (returned?.orderId === orderId) dispatchOrder({ type: 'setStage', stage: 2 });
     void (async () => {
       try {
-        const api = await getApi();
         const verifying = returned?.orderId === orderId ? returned : null;
-        const verdict = verifying ? await verifyReturn(api, verifying) : null;
-        const order = verdict?.order ?? (await getOrder(api, orderId));
+        const verdict = verifying ? await verifyReturn(await getApi(), verifying) : null;
+        const served = !verifying && attempt === 0 && initial?.id === orderId ? initial : null;
+        const order = verdict?.order ?? served ?? (await getOrder(await getApi(), orderId));
         if (!live) return;
         dispatchOrder({ type: 'setOrder', order });
         setCheck(verdict?.check ?? null);
@@ -104,7 +109,7 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
     };
     // The router object changes on every navigation; the id and a retry are what count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId, attempt, getApi, returned]);
+  }, [orderId, attempt, getApi, returned, initial]);
 
   const state = status.id === orderId ? status.state : 'loading';
   return { state, check, retry: () => setAttempt((n) => n + 1) };
@@ -113,11 +118,13 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
 type Props = {
   settings: DeliverySettings;
   paymentAlerts?: AlertSettings['paymentAlerts'];
+  /** The order the server read with the page (pages/checkout.tsx), if it did. */
+  initialOrder?: Order | null;
   /** The page greeted a guest already (the server's greeting, pages/checkout.tsx): the dialog is not opened here. */
   greeted?: boolean;
 };
 
-export function CheckoutMain({ settings, paymentAlerts = [], greeted = false }: Props) {
+export function CheckoutMain({ settings, paymentAlerts = [], initialOrder = null, greeted = false }: Props) {
   const router = useRouter();
   const { order, orderId: storedId, stage } = useOrder();
   const { openAuth } = useUser();
@@ -126,7 +133,7 @@ export function CheckoutMain({ settings, paymentAlerts = [], greeted = false }: 
   const [openedWith] = useState(storedId);
   // A return from a payment provider, as the page opened (the address loses it once verified).
   const [returned] = useState(() => readPaymentReturn(router.query));
-  const { state, check, retry } = useCheckoutOrder(queryId ?? openedWith, returned);
+  const { state, check, retry } = useCheckoutOrder(queryId ?? openedWith, returned, initialOrder);
   const [choice, setChoice] = useState<FeeChoice | null>(null);
   const onChoice = useCallback((next: FeeChoice) => setChoice(next), []);
 

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { GetServerSidePropsContext } from 'next';
 import { renderToString } from 'react-dom/server';
 import CheckoutPage, { getServerSideProps } from '@/pages/checkout';
+import type { Order } from '@/lib/contracts/orders';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { UserProvider } from '@/lib/state/user-context';
 import { withProviders } from '../fixtures';
@@ -31,9 +32,9 @@ jest.mock('@/lib/ui/notify');
 
 listenToMsw();
 
-function openPage(query: Record<string, string> = { orderId: 'order-1' }, greetFor: string | null = null) {
+function openPage(query: Record<string, string> = { orderId: 'order-1' }, greetFor: string | null = null, order: Order | null = null) {
   mockRouter = checkoutRouter('/checkout', query);
-  return renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} greetFor={greetFor} />);
+  return renderInShop(<CheckoutPage shell={SHELL} deliverySettings={settings} greetFor={greetFor} order={order} />);
 }
 
 const GREETING = { name: 'WELCOME TO SECURE CHECKOUT' } as const;
@@ -70,6 +71,25 @@ describe('/checkout', () => {
     expect(items.map((li) => li.textContent)).toEqual(['1Delivery', '2Payment', '3Done']);
     expect(items[0]).toHaveAttribute('aria-current', 'step');
     expect(items[1]).not.toHaveAttribute('aria-current');
+  });
+
+  it('takes the order the server read with the page without asking again, and fetches it again on a retry only', async () => {
+    storeVisit({ cart: [chocolates] });
+    const seen = answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({ orderId: 'order-1' }, null, makeOrder());
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+    expect(within(screen.getByRole('complementary', { name: 'Order summary' })).getByText('Order RF-100234')).toBeInTheDocument();
+    expect(readStored(STORAGE_KEYS.orderId)).toBe('order-1');
+    expect(seen).toEqual([]);
+  });
+
+  it("applies the fetch rules to the server's order too: paid shows the done stage and forgets the checkout", async () => {
+    storeVisit({ cart: [chocolates], orderId: 'order-1' });
+    const seen = answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({ orderId: 'order-1' }, null, makeOrder({ paymentStatus: 'PAID - GO AHEAD (Paystack)', status: 'paid' }));
+    expect(await screen.findByRole('region', { name: 'Thank you, your order is paid' })).toBeInTheDocument();
+    await waitFor(() => expect(cartStorage()).toEqual({ orderId: null, cartItems: null, deliveryDate: null, coupon: null }));
+    expect(seen).toEqual([]);
   });
 
   it('uses the stored order id when the address has none', async () => {
@@ -222,21 +242,23 @@ describe('getServerSideProps', () => {
     const setHeader = jest.fn();
     const result = await getServerSideProps({ res: { setHeader }, query: {} } as unknown as GetServerSidePropsContext);
     expect(setHeader).toHaveBeenCalledWith('Cache-Control', 'private, no-store');
-    expect(result).toEqual({ props: { deliverySettings: settings, paymentAlerts: alerts, greetFor: null } });
+    expect(result).toEqual({ props: { deliverySettings: settings, paymentAlerts: alerts, order: null, greetFor: null } });
   });
 
-  it('greets a guest for an order that opens on the delivery stage, and only then', async () => {
+  it('reads the order of the address (not on a return from a payment provider) and greets a guest when it opens on the delivery stage', async () => {
     const seen = answer({
       'GET /v1/firebase/order/unpaid': ok(makeOrder({ id: 'unpaid' })),
       'GET /v1/firebase/order/paid': ok(makeOrder({ id: 'paid', paymentStatus: 'PAID - GO AHEAD (Paystack)' })),
       'GET /v1/firebase/order/gone': fail(404, 'Order not found'),
     });
-    const greetFor = async (query: Record<string, string>) => ((await serve(query)) as { props: { greetFor: string | null } }).props.greetFor;
-    expect(await greetFor({ orderId: 'unpaid' })).toBe('unpaid');
+    const props = async (query: Record<string, string>) => ((await serve(query)) as { props: { greetFor: string | null; order: Order | null } }).props;
+    const greetFor = async (query: Record<string, string>) => (await props(query)).greetFor;
+    expect(await props({ orderId: 'unpaid' })).toMatchObject({ greetFor: 'unpaid', order: { id: 'unpaid', orderNumber: 'RF-100234' } });
     expect(await greetFor({ orderId: 'paid' })).toBeNull();
-    expect(await greetFor({ orderId: 'gone' })).toBeNull();
+    expect(await props({ orderId: 'gone' })).toMatchObject({ greetFor: null, order: null });
     // Back from a payment provider: the shopper chose already, and the order is not fetched.
     expect(await greetFor({ orderId: 'unpaid', payment: 'paystack', reference: 'ref-1' })).toBeNull();
+    expect(await props({ orderId: 'unpaid', payment: 'paystack', reference: 'ref-1' })).toMatchObject({ order: null });
     expect(seen.map((s) => s.path)).toEqual(['/v1/firebase/order/unpaid', '/v1/firebase/order/paid', '/v1/firebase/order/gone']);
   });
 });

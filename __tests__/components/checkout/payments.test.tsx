@@ -6,7 +6,7 @@
  * the shop's verification only: paid → done stage, failed → message and pay again, pending →
  * re-checks then 'Check again'. A query saying `status=successful` proves nothing.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import CheckoutPage from '@/pages/checkout';
@@ -384,8 +384,9 @@ describe('back from the provider', () => {
       act(() => jest.advanceTimersByTime(wait));
       await waitFor(() => expect(asked).toHaveLength(count));
     }
-    // The waits planned between the checks (the test library's own timers are all shorter).
-    expect(planned.mock.calls.map(([, ms]) => ms ?? 0).filter((ms) => ms >= 2000)).toEqual([3000, 6000, 12000]);
+    // The waits planned between the checks (the test library's own timers are shorter, but for its find/waitFor timeout).
+    const libraryTimeout = getConfig().asyncUtilTimeout;
+    expect(planned.mock.calls.map(([, ms]) => ms ?? 0).filter((ms) => ms >= 2000 && ms !== libraryTimeout)).toEqual([3000, 6000, 12000]);
     const again = await screen.findByRole('button', { name: 'Check again' });
     expect(screen.getByRole('button', { name: 'Pay $215 with PayPal' })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(60000));
