@@ -126,6 +126,7 @@ describe('Success', () => {
     // The order's page names the statement import and the manager in its history.
     const view = await staffJson<StaffOrder>(server.url, 'GET', `/admin/api/orders/${order.id}`, undefined, manager.cookie);
     expect(view.body.data.history.at(-1)).toMatchObject({ event: 'confirm_transfer', actorName: 'Statement import by Bisi Manager (Manager)' });
+    expect(view.body.data.receipts).toEqual([{ amount: `₦${naira(order.total)}`, reference: ref, by: 'Statement import by Bisi Manager (Manager)', at: expect.any(String) }]);
     expect(view.body.data.order.timeline.at(-1)?.note).toBe(`Transfer received: ₦${naira(order.total)} (ref ${ref}): paid in full — From the bank statement (2026-11-25)`);
   });
 

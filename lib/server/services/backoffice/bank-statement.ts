@@ -110,6 +110,20 @@ function refOf(order: StatementOrder): StatementOrderRef {
 
 type Outcome = { kind: 'confirmed'; order: StatementOrder } | { kind: 'review'; reason: ReviewReason; message: string; orders: StatementOrder[]; suggestions: StatementOrder[] };
 
+/** The reference a line's confirmed transfer is recorded under: the bank's, or one made from the line's hash when it gave none. */
+export function statementReceiptReference(line: { reference: string; lineHash: string }): string {
+  return line.reference || `statement ${line.lineHash.slice(0, 12)}`;
+}
+
+/** The references of an order's transfers that statement imports confirmed (lower case, as the lifecycle compares them). */
+export async function statementReceiptReferences(db: Db, orderId: string): Promise<Set<string>> {
+  const lines = await db
+    .select({ reference: statementLines.reference, lineHash: statementLines.lineHash })
+    .from(statementLines)
+    .where(and(eq(statementLines.orderId, orderId), eq(statementLines.outcome, 'confirmed')));
+  return new Set(lines.map((l) => statementReceiptReference(l).toLowerCase()));
+}
+
 /**
  * Decides one claimed line and carries it out: a confirmation through the lifecycle in a
  * savepoint (its refusal is a near miss), suggestions for a line without a number.
@@ -128,7 +142,7 @@ async function settleLine(tx: Db, line: StatementLine, hash: string, currency: C
       transition(
         sp,
         order.id,
-        { type: 'confirm_transfer', reference: line.reference || `statement ${hash.slice(0, 12)}`, amountMinor: line.amountMinor, note: `From the bank statement (${line.date})` },
+        { type: 'confirm_transfer', reference: statementReceiptReference({ reference: line.reference, lineHash: hash }), amountMinor: line.amountMinor, note: `From the bank statement (${line.date})` },
         { kind: 'statement', staffId: actor.id, ...(actor.address && { address: actor.address }) },
         at,
       ),

@@ -20,6 +20,7 @@ import { insertNote, notesOf } from '@/lib/server/services/backoffice/notes';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { askCharge, askRedeliveryFee, moveCharge, staffCharges } from '@/lib/server/services/orders/charges';
 import { deliveryChangeOffer } from '@/lib/server/services/backoffice/delivery-offer';
+import { statementReceiptReferences } from '@/lib/server/services/backoffice/bank-statement';
 import type { ChargeMove } from '@/lib/domain/charges';
 import { ORDER_NOT_FOUND_MESSAGE, type Order } from '@/lib/contracts/orders';
 import type { StaffHistoryEntry, StaffOrder } from '@/lib/contracts/backoffice';
@@ -171,7 +172,9 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
     notesOf(db, id),
     money ? staffCharges(db, id) : Promise.resolve([]),
   ]);
-  const receivers = receipts.map((r) => ({ actorKind: r.staffId ? 'staff' : 'api token', actorId: r.staffId ?? '' }));
+  // A transfer a statement import confirmed names it, with the member who uploaded the statement.
+  const fromStatements = receipts.length > 0 ? await statementReceiptReferences(db, id) : new Set<string>();
+  const receivers = receipts.map((r) => ({ actorKind: fromStatements.has(r.reference.toLowerCase()) ? 'statement' : r.staffId ? 'staff' : 'api token', actorId: r.staffId ?? '' }));
   const writers = notes.map((n) => ({ actorKind: n.staffId ? 'staff' : 'api token', actorId: n.staffId ?? '' }));
   const nameOf = await actorNames(db, [...audit, ...receivers, ...writers]);
   return {
