@@ -1,6 +1,6 @@
 /**
  * The frame of every back-office page: the shop's name and "Back office" in a plain bar, then the
- * page. Signed in (`member`), the bar links to the board ("Orders"), owners and managers to the products and the settings, owners to the audit and to
+ * page. Signed in (`member`), the bar links to the board ("Orders"), owners and managers to the bank statement import, the products and the settings, owners to the audit and to
  * the staff page ("Staff"), and to the member's account page under their name. No storefront header, footer or cart (pages/_app.tsx renders pages
  * without a shell bare). Back-office pages are never indexed. Links are plain `<a href>`: moving
  * between back-office pages is a full page load (see full-load.ts).
@@ -18,7 +18,7 @@ type Props = {
   /** The signed-in member: the bar shows the navigation and their name. */
   member?: Pick<StaffMe, 'name' | 'role'>;
   /** Which navigation entry is the current page. */
-  current?: 'orders' | 'products' | 'settings' | 'account' | 'audit' | 'staff';
+  current?: 'orders' | 'statement' | 'products' | 'settings' | 'account' | 'audit' | 'staff';
   /** Wide pages (the board, an order) use the width of a desktop; forms stay narrow. */
   wide?: boolean;
   children: ReactNode;
@@ -42,6 +42,11 @@ export function AdminFrame({ title, brand, note, member, current, wide = false, 
             <a href="/admin" aria-current={current === 'orders' ? 'page' : undefined}>
               Orders
             </a>
+            {(member.role === 'owner' || member.role === 'manager') && (
+              <a href="/admin/bank-statement" aria-current={current === 'statement' ? 'page' : undefined}>
+                Bank statement
+              </a>
+            )}
             {(member.role === 'owner' || member.role === 'manager') && (
               <a href="/admin/products" aria-current={current === 'products' ? 'page' : undefined}>
                 Products

@@ -31,6 +31,7 @@ import type {
   FeaturedGroupBody,
 } from "@/lib/contracts/categories-admin";
 import type { CatalogueImportReport } from "@/lib/contracts/catalogue-csv";
+import type { StatementReport, StatementReview } from "@/lib/contracts/bank-statement";
 import type { Envelope } from "@/lib/contracts/envelope";
 import type {
   ProductPicture,
@@ -49,6 +50,7 @@ import type {
   StaffAuditPage,
 } from "@/lib/contracts/staff";
 import type { StaffMember } from "@/lib/domain/staff";
+import type { CurrencyCode } from "@/lib/domain/money";
 import type {
   AdminRate,
   AdminSettings,
@@ -425,6 +427,16 @@ export async function staffSaveDelivery(
   return { ...res.data.data, message: res.data.message };
 }
 
+/** A chosen file's bytes as they are (the server checks that they are UTF-8). */
+function fileBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(new Error("The file could not be read"));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /** `GET /admin/api/catalogue-file` (owners, managers): the catalogue as a CSV file; a link downloads it. */
 export const CATALOGUE_FILE_URL = "/admin/api/catalogue-file";
 
@@ -437,16 +449,9 @@ export async function staffCatalogueFile(
   file: Blob,
   dryRun: boolean,
 ): Promise<{ report: CatalogueImportReport; message: string }> {
-  // The file's bytes as they are (the server checks that they are UTF-8).
-  const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(new Error("The file could not be read"));
-    reader.readAsArrayBuffer(file);
-  });
   const res = await staffApi().http.post<Envelope<CatalogueImportReport>>(
     CATALOGUE_FILE_URL,
-    bytes,
+    await fileBytes(file),
     {
       params: { dryRun: dryRun ? 1 : 0 },
       headers: { "Content-Type": "text/csv" },
@@ -455,6 +460,30 @@ export async function staffCatalogueFile(
   );
   return { report: res.data.data, message: res.data.message };
 }
+
+/**
+ * `POST /admin/api/bank-statement?dryRun=1|0&currency=…` (owners, managers) with the bank
+ * statement's CSV as the body: what each money-in line did (or, with `dryRun`, would do).
+ */
+export async function staffBankStatement(
+  file: Blob,
+  options: { dryRun: boolean; currency: CurrencyCode },
+): Promise<{ report: StatementReport; message: string }> {
+  const res = await staffApi().http.post<Envelope<StatementReport>>(
+    "/admin/api/bank-statement",
+    await fileBytes(file),
+    {
+      params: { dryRun: options.dryRun ? 1 : 0, currency: options.currency },
+      headers: { "Content-Type": "text/csv" },
+      timeout: 120_000,
+    },
+  );
+  return { report: res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/bank-statement` (owners, managers): the near misses kept from earlier imports. */
+export const staffStatementReview = () =>
+  get<StatementReview>("/admin/api/bank-statement");
 
 /** `GET /admin/api/products/{id}` (owners, managers): the product for the editor and its choices; `new`: the choices alone. */
 export const staffProductEditor = (id: string) =>

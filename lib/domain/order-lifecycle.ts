@@ -54,10 +54,15 @@ export type Actor =
   /** `address`: the client address the staff call came from (recorded in the audit). */
   | { kind: 'staff'; id: string; address?: string }
   | { kind: 'api_token'; address?: string }
+  /**
+   * A bank statement a manager uploaded (`staffId`: who uploaded it; `address`: where from): it
+   * confirms transfers exactly as staff do, and nothing else.
+   */
+  | { kind: 'statement'; staffId: string; address?: string }
   | { kind: 'system' };
 export type ActorKind = Actor['kind'];
 
-/** An actor as one short text for the audit: 'shopper', 'provider:paystack', 'staff:<id>', 'api token', 'system'. */
+/** An actor as one short text for the audit: 'shopper', 'provider:paystack', 'staff:<id>', 'api token', 'statement import', 'system'. */
 export function actorLabel(actor: Actor): string {
   switch (actor.kind) {
     case 'provider':
@@ -66,6 +71,8 @@ export function actorLabel(actor: Actor): string {
       return `staff:${actor.id}`;
     case 'api_token':
       return 'api token';
+    case 'statement':
+      return 'statement import';
     default:
       return actor.kind;
   }
@@ -153,7 +160,8 @@ export const TRANSITIONS: Record<OrderEventType, Rule> = {
     payment: ['unpaid', 'awaiting_confirmation', 'part_paid'],
     to: (s, e) => (coversTotal(e) ? 'paid' : s.status),
     paymentTo: (_, e) => (coversTotal(e) ? 'paid' : 'part_paid'),
-    actors: STAFF,
+    // A statement import confirms transfers like staff (lib/server/services/backoffice/bank-statement.ts).
+    actors: [...STAFF, 'statement'],
   },
   prepare: { from: ['paid'], payment: ['paid'], to: 'preparing', actors: STAFF },
   dispatch: { from: ['preparing'], payment: ['paid'], to: 'out_for_delivery', actors: STAFF },
@@ -230,7 +238,7 @@ function guard(event: OrderEvent, facts: OrderFacts): Decision | null {
 export function decide(state: LifecycleState, event: OrderEvent, actor: Actor, facts: OrderFacts): Decision {
   const rule = TRANSITIONS[event.type];
   if (!rule.from.includes(state.status) || !rule.payment.includes(state.payment)) return { ok: false, status: 409, message: stateRefusal(state, event.type) };
-  if (!rule.actors.includes(actor.kind)) return { ok: false, status: 403, message: `Only ${rule.actors.join(' or ').replace('api_token', 'the staff API token')} can ${EVENT_VERBS[event.type]}` };
+  if (!rule.actors.includes(actor.kind)) return { ok: false, status: 403, message: `Only ${rule.actors.join(' or ').replace('api_token', 'the staff API token').replace('statement', 'a statement import')} can ${EVENT_VERBS[event.type]}` };
   const refused = guard(event, facts);
   if (refused) return refused;
   return { ok: true, ...outcome(rule, state, event) };

@@ -4,10 +4,11 @@
  * (`POST …?dryRun=1`) and shows what would change and every error; 'Import' asks once more, then
  * sends it for real (`?dryRun=0`) and shows what changed. Choosing another file starts over.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { CatalogueImportReport } from '@/lib/contracts/catalogue-csv';
 import { MAX_CATALOGUE_FILE_BYTES } from '@/lib/contracts/catalogue-csv';
-import { useStaffCall } from '../use-staff-call';
+import { CheckButton, ImportConfirm } from '../file-import';
+import { useFileImport } from '../use-file-import';
 import { ColumnGuide } from './column-guide';
 import { ImportReport } from './import-report';
 import { summaryOf } from './report-text';
@@ -17,30 +18,13 @@ import styles from './catalogue-file.module.css';
 /** Where the download comes from (lib/api/staff.ts's CATALOGUE_FILE_URL, kept here so the page loads no API client for a link). */
 const DOWNLOAD_URL = '/admin/api/catalogue-file';
 
-type Stage = { kind: 'none' } | { kind: 'checked' | 'confirming' | 'imported'; report: CatalogueImportReport };
-
 export function CatalogueFile() {
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [stage, setStage] = useState<Stage>({ kind: 'none' });
-  const { busy, error, setError, run } = useStaffCall();
-
-  function choose(chosen: File | null) {
-    setFile(chosen);
-    setStage({ kind: 'none' });
-    setError(chosen && chosen.size > MAX_CATALOGUE_FILE_BYTES ? 'The file is larger than 5 MB' : null);
-  }
-  async function check(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return setError('Choose a CSV file first');
-    const answer = await run((api) => api.staffCatalogueFile(file, true));
-    if (answer) setStage({ kind: 'checked', report: answer.report });
-  }
-  async function importIt() {
-    if (!file) return;
-    const answer = await run((api) => api.staffCatalogueFile(file, false));
-    if (answer) setStage({ kind: 'imported', report: answer.report });
-  }
+  const { file, stage, busy, error, choose, check, importIt, ask, back } = useFileImport<CatalogueImportReport>({
+    maxBytes: MAX_CATALOGUE_FILE_BYTES,
+    chooseFirst: 'Choose a CSV file first',
+    send: (api, chosen, dryRun) => api.staffCatalogueFile(chosen, dryRun),
+  });
 
   const report = stage.kind === 'none' ? null : stage.report;
   const changes = report ? report.created + report.updated : 0;
@@ -70,9 +54,7 @@ export function CatalogueFile() {
             <span className={admin.hint}>Check shows what the file would change; nothing changes until you import it.</span>
             <input id={`${id}-file`} className={styles.file} type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
           </div>
-          <button type="submit" className={admin.secondary} disabled={busy || !file}>
-            {busy && stage.kind !== 'confirming' ? 'Checking…' : 'Check'}
-          </button>
+          <CheckButton busy={busy && stage.kind !== 'confirming'} disabled={busy || !file} />
         </form>
         {error && (
           <p className={admin.error} role="alert">
@@ -85,22 +67,17 @@ export function CatalogueFile() {
               {summaryOf(report)}
             </p>
             {ready && stage.kind === 'checked' && (
-              <button type="button" className={admin.primary} onClick={() => setStage({ kind: 'confirming', report })}>
+              <button type="button" className={admin.primary} onClick={() => ask(report)}>
                 Import
               </button>
             )}
             {stage.kind === 'confirming' && (
-              <div className={styles.confirm} role="group" aria-label="Confirm the import">
-                <p>{`Import ${changes === 1 ? 'this change' : `these ${changes} changes`}? Shoppers see ${changes === 1 ? 'it' : 'them'} at once.`}</p>
-                <div className={styles.buttons}>
-                  <button type="button" className={admin.primary} disabled={busy} onClick={() => void importIt()}>
-                    {busy ? 'Importing…' : 'Yes, import'}
-                  </button>
-                  <button type="button" className={admin.secondary} disabled={busy} onClick={() => setStage({ kind: 'checked', report })}>
-                    Cancel
-                  </button>
-                </div>
-              </div>
+              <ImportConfirm
+                question={`Import ${changes === 1 ? 'this change' : `these ${changes} changes`}? Shoppers see ${changes === 1 ? 'it' : 'them'} at once.`}
+                busy={busy}
+                onImport={() => void importIt()}
+                onCancel={() => back(report)}
+              />
             )}
             <ImportReport report={report} />
           </div>

@@ -514,6 +514,45 @@ export const transferReceipts = pgTable(
   ],
 );
 
+/**
+ * Every money-in line of an uploaded bank statement that was matched (lib/server/services/
+ * backoffice/bank-statement.ts): its hash (SHA-256 of the normalised line, so the same line
+ * uploaded again changes nothing), what it said, and its outcome: `confirmed` (the order it paid,
+ * through the lifecycle) or `review` (a near miss for a person: `reason`, the orders it named and
+ * the orders suggested for it).
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lineHash: text('line_hash').notNull(),
+    currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
+    format: text('format', { enum: ['gtbank', 'generic'] }).notNull(),
+    /** The statement's row number in its file (the header is row 1). */
+    fileRow: integer('file_row').notNull(),
+    lineDate: text('line_date').notNull(),
+    narration: text('narration').notNull(),
+    reference: text('reference').notNull().default(''),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    outcome: text('outcome', { enum: ['confirmed', 'review'] }).notNull(),
+    reason: text('reason'),
+    message: text('message').notNull().default(''),
+    /** The order a confirmed line paid. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    namedOrderIds: uuid('named_order_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    suggestedOrderIds: uuid('suggested_order_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The member who uploaded the statement. */
+    staffId: uuid('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('statement_lines_hash_key').on(t.lineHash),
+    index('statement_lines_outcome_idx').on(t.outcome, t.importedAt),
+    check('statement_lines_amount_positive', sql`${t.amountMinor} > 0`),
+    check('statement_lines_outcome_reason', sql`(${t.outcome} = 'confirmed') = (${t.reason} is null)`),
+  ],
+);
+
 /** Staff's internal notes on an order (never shown to shoppers), append-only, newest last. */
 export const orderNotes = pgTable(
   'order_notes',

@@ -1,6 +1,7 @@
 import { catalogueImportQuery, MAX_CATALOGUE_FILE_BYTES } from '@/lib/contracts/catalogue-csv';
 import { getDb } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
+import { csvBody } from '@/lib/server/http/csv-body';
 import { answerOptions, beginAnswer, endpoint, route, sendError, sendFailure, type ApiRequest, type ApiResponse } from '@/lib/server/http/route';
 import { now } from '@/lib/server/security/clock';
 import { authorizeStaff, signedInStaff } from '@/lib/server/services/staff/access';
@@ -12,31 +13,6 @@ export const config = { api: { bodyParser: false } };
 const OWN_ORIGIN = { ownOrigin: true };
 const METHODS = 'GET, POST';
 const managers = authorizeStaff(['owner', 'manager']);
-const MAX_MB = MAX_CATALOGUE_FILE_BYTES / 1024 / 1024;
-
-/**
- * The request's CSV file as text: `text/csv` (or `text/plain`, or what some systems call a .csv
- * file), at most 5 MB (413 beyond, from the declared length or while reading), UTF-8 (400 for
- * other bytes, with how to save the file right).
- */
-async function csvBody(req: ApiRequest): Promise<string> {
-  const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  if (!/^(text\/csv|text\/plain|application\/csv|application\/vnd\.ms-excel)\b/.test(type)) throw new HttpError(415, 'The request body must be a CSV file (Content-Type: text/csv)');
-  if (Number(req.headers['content-length'] ?? 0) > MAX_CATALOGUE_FILE_BYTES) throw new HttpError(413, `The file is larger than ${MAX_MB} MB`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += buffer.length;
-    if (size > MAX_CATALOGUE_FILE_BYTES) throw new HttpError(413, `The file is larger than ${MAX_MB} MB`);
-    chunks.push(buffer);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new HttpError(400, "The file is not UTF-8 text: in the spreadsheet, save it as 'CSV UTF-8'");
-  }
-}
 
 /**
  * POST /admin/api/catalogue-file?dryRun=1|0 with the CSV file as the body (owners, managers):
@@ -50,7 +26,7 @@ const importCall = route(
       authorize: managers,
       query: catalogueImportQuery,
       handle: async ({ db, req, query }) => {
-        const report = await importCatalogue(db, signedInStaff(req), await csvBody(req), { dryRun: query.dryRun }, now());
+        const report = await importCatalogue(db, signedInStaff(req), await csvBody(req, MAX_CATALOGUE_FILE_BYTES), { dryRun: query.dryRun }, now());
         if (!report.dryRun && report.errors.length > 0) throw importRefusal(report);
         const counts = `${report.created} to add, ${report.updated} to change, ${report.unchanged} unchanged`;
         const message = report.dryRun

@@ -20,6 +20,7 @@ import { insertNote, notesOf } from '@/lib/server/services/backoffice/notes';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { askCharge, askRedeliveryFee, moveCharge, staffCharges } from '@/lib/server/services/orders/charges';
 import { deliveryChangeOffer } from '@/lib/server/services/backoffice/delivery-offer';
+import { statementReceiptReferences } from '@/lib/server/services/backoffice/bank-statement';
 import type { ChargeMove } from '@/lib/domain/charges';
 import { ORDER_NOT_FOUND_MESSAGE, type Order } from '@/lib/contracts/orders';
 import type { StaffHistoryEntry, StaffOrder } from '@/lib/contracts/backoffice';
@@ -128,15 +129,23 @@ async function dispatchRider(tx: Db, order: OrderRow, viewer: StaffViewer, named
   return named;
 }
 
-const ACTOR_NAMES: Record<string, string> = { shopper: 'Shopper', system: 'The shop', provider: 'Payment provider', staff: 'Staff', 'api token': 'API token' };
+const ACTOR_NAMES: Record<string, string> = { shopper: 'Shopper', system: 'The shop', provider: 'Payment provider', staff: 'Staff', 'api token': 'API token', statement: 'Statement import' };
 
-/** Who the history's lines name, for people: a member's name and role ('Ada Obi (Manager)'), else the kind of actor. */
+/**
+ * Who the history's lines name, for people: a member's name and role ('Ada Obi (Manager)'), a
+ * statement import with the member who uploaded it ('Statement import by Ada Obi (Manager)'),
+ * else the kind of actor.
+ */
 export async function actorNames(db: Db, audit: { actorKind: string; actorId: string }[]): Promise<(entry: { actorKind: string; actorId: string }) => string> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const ids = [...new Set(audit.filter((a) => a.actorKind === 'staff' && uuid.test(a.actorId)).map((a) => a.actorId))];
+  const ids = [...new Set(audit.filter((a) => (a.actorKind === 'staff' || a.actorKind === 'statement') && uuid.test(a.actorId)).map((a) => a.actorId))];
   const members = ids.length ? await db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(inArray(staff.id, ids)) : [];
   const names = new Map(members.map((m) => [m.id, `${m.name} (${STAFF_ROLE_LABELS[m.role]})`]));
-  return (entry) => (entry.actorId && names.get(entry.actorId)) || ACTOR_NAMES[entry.actorKind] || entry.actorKind;
+  return (entry) => {
+    const member = entry.actorId ? names.get(entry.actorId) : undefined;
+    if (entry.actorKind === 'statement') return member ? `Statement import by ${member}` : ACTOR_NAMES.statement!;
+    return member || ACTOR_NAMES[entry.actorKind] || entry.actorKind;
+  };
 }
 
 /** An audit row as staff read it: the event, who (by name), from and to, the line, when. */
@@ -163,7 +172,9 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
     notesOf(db, id),
     money ? staffCharges(db, id) : Promise.resolve([]),
   ]);
-  const receivers = receipts.map((r) => ({ actorKind: r.staffId ? 'staff' : 'api token', actorId: r.staffId ?? '' }));
+  // A transfer a statement import confirmed names it, with the member who uploaded the statement.
+  const fromStatements = receipts.length > 0 ? await statementReceiptReferences(db, id) : new Set<string>();
+  const receivers = receipts.map((r) => ({ actorKind: fromStatements.has(r.reference.toLowerCase()) ? 'statement' : r.staffId ? 'staff' : 'api token', actorId: r.staffId ?? '' }));
   const writers = notes.map((n) => ({ actorKind: n.staffId ? 'staff' : 'api token', actorId: n.staffId ?? '' }));
   const nameOf = await actorNames(db, [...audit, ...receivers, ...writers]);
   return {

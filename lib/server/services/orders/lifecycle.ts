@@ -191,9 +191,21 @@ function transferRefusal({ event, receipts }: TransferFacts, currency: string): 
   return same ? new HttpError(409, DUPLICATE_REFERENCE_MESSAGE(same.reference, minorAmountText(same.amountMinor, currency))) : null;
 }
 
-/** The client address a staff or API-token call came from, for the audit ('' for the others). */
+/** The client address a staff, API-token or statement-import call came from, for the audit ('' for the others). */
 function addressOf(actor: Actor): string {
-  return (actor.kind === 'staff' || actor.kind === 'api_token' ? (actor.address ?? '') : '').slice(0, 100);
+  return (actor.kind === 'staff' || actor.kind === 'api_token' || actor.kind === 'statement' ? (actor.address ?? '') : '').slice(0, 100);
+}
+
+/** The id the audit keeps of an actor: the provider's name, the staff member's (for a statement import, the member who uploaded it), else ''. */
+function actorIdOf(actor: Actor): string {
+  if (actor.kind === 'provider') return actor.provider;
+  if (actor.kind === 'staff') return actor.id;
+  return actor.kind === 'statement' ? actor.staffId : '';
+}
+
+/** The staff member a receipt or audit row names, if any. */
+function staffIdOf(actor: Actor): string | null {
+  return actor.kind === 'staff' ? actor.id : actor.kind === 'statement' ? actor.staffId : null;
 }
 
 /**
@@ -239,7 +251,7 @@ export async function transition(tx: Db, orderId: string, input: TransitionEvent
     orderId,
     event: event.type,
     actorKind: actor.kind,
-    actorId: actor.kind === 'provider' ? actor.provider : actor.kind === 'staff' ? actor.id : '',
+    actorId: actorIdOf(actor),
     fromStatus: before.status,
     toStatus: after.status,
     fromPayment: before.payment,
@@ -254,7 +266,7 @@ export async function transition(tx: Db, orderId: string, input: TransitionEvent
       amountMinor: transfer.event.amountMinor,
       currency: order.currency,
       reference: transfer.event.reference,
-      staffId: actor.kind === 'staff' ? actor.id : null,
+      staffId: staffIdOf(actor),
       at,
     });
   }
@@ -307,7 +319,7 @@ export async function recordStaffAction(tx: Db, order: Pick<OrderRow, 'id' | 'st
     orderId: order.id,
     event,
     actorKind: actor.kind,
-    actorId: actor.kind === 'staff' ? actor.id : '',
+    actorId: staffIdOf(actor) ?? '',
     fromStatus: order.status,
     toStatus: order.status,
     fromPayment: order.paymentState,
