@@ -5,7 +5,6 @@
  * branches, by URL too), and actions: a manager confirms a transfer, a florist may not cancel,
  * a write without the shop's Origin is refused, a bad body is a 400, nobody signed in is a 401.
  */
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
@@ -18,7 +17,7 @@ import type { StaffOrder } from '@/lib/server/services/backoffice/staff-order';
 import type { AuditPage } from '@/lib/contracts/backoffice';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { placedOrder, tag } from '../helpers/orders';
+import { freeDay, placedOrder, tag } from '../helpers/orders';
 
 let db: Db;
 let server: ApiServer;
@@ -58,10 +57,10 @@ async function orderOn(day: string, p: { abuja?: boolean; payment?: 'awaiting_co
   return order;
 }
 
-const someDay = () => `20${randomInt(40, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`;
+const someDay = () => freeDay(db);
 
 it('the board: a manager sees every branch, an Abuja florist only Abuja, a rider no totals', async () => {
-  const day = someDay();
+  const day = await someDay();
   const lagos = await orderOn(day);
   const abuja = await orderOn(day, { abuja: true });
   const manager = await call<Board>('GET', `/admin/api/orders?day=${day}`, await signedIn('manager', null), undefined, null);
@@ -78,7 +77,7 @@ it('the board: a manager sees every branch, an Abuja florist only Abuja, a rider
 });
 
 it("a rider's board: their branch's door deliveries being prepared and the orders they took out, never a total", async () => {
-  const day = someDay();
+  const day = await someDay();
   const riderCookie = await signedIn('rider', 'lagos');
   const me = await call<{ id: string }>('GET', '/admin/api/auth/me', riderCookie, undefined, null);
   const other = await insertStaff(db, { email: `board.${tag()}@example.com`, name: 'Other rider', role: 'rider', branch: 'lagos', passwordHash: null, createdBy: null }, new Date());
@@ -104,7 +103,7 @@ it("a rider's board: their branch's door deliveries being prepared and the order
 });
 
 it('one order and its actions: confirm a transfer, refusals by role, branch, origin and body', async () => {
-  const day = someDay();
+  const day = await someDay();
   const order = await orderOn(day);
   const manager = await signedIn('manager', null);
   const seen = await call<StaffOrder>('GET', `/admin/api/orders/${order.id}`, manager, undefined, null);
@@ -134,7 +133,7 @@ it('one order and its actions: confirm a transfer, refusals by role, branch, ori
 });
 
 it('the audit: owners read every change, newest first, with names; anyone else is refused', async () => {
-  const order = await orderOn(someDay());
+  const order = await orderOn(await someDay());
   const manager = await signedIn('manager', null);
   const amount = String(order.amountsInCurrency.total);
   expect((await call('POST', `/admin/api/orders/${order.id}/actions`, manager, { type: 'confirm_transfer', amount, reference: 'GTB-778', note: 'Seen on the statement' })).status).toBe(200);

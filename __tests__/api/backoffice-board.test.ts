@@ -6,7 +6,6 @@
  * out. Each test books its own random far-future day, so files sharing a PostgreSQL database do
  * not see each other's orders.
  */
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
@@ -15,7 +14,7 @@ import { boardSearch, boardStateOf } from '@/lib/domain/backoffice';
 import { transition } from '@/lib/server/services/orders/lifecycle';
 import { reachableStates, type OrderStatus, type PaymentState } from '@/lib/domain/order-lifecycle';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
-import { createOrder, placedOrder, tag } from '../helpers/orders';
+import { freeDay, createOrder, placedOrder, tag } from '../helpers/orders';
 
 let db: Db;
 
@@ -27,7 +26,7 @@ afterAll(async () => {
   await closeTestDatabase();
 });
 
-const someDay = () => `20${randomInt(40, 99)}-${String(randomInt(1, 13)).padStart(2, '0')}-${String(randomInt(1, 29)).padStart(2, '0')}`;
+const someDay = () => freeDay(db);
 
 type Placement = { status?: OrderStatus; payment?: PaymentState; pickup?: 'LPI' | 'LPL' | 'APA'; state?: string; name?: string; phone?: string; checkedOut?: boolean };
 
@@ -55,7 +54,7 @@ const board = (q: Partial<BoardQuery> & { day: string }) => readBoard(db, { bran
 
 describe('the day’s board', () => {
   it('counts each state of the day and lists one state’s orders, earliest first', async () => {
-    const day = someDay();
+    const day = await someDay();
     const first = await booked(day, { status: 'paid' });
     await booked(day, { status: 'paid' });
     await booked(day, { status: 'preparing' });
@@ -65,7 +64,7 @@ describe('the day’s board', () => {
     await booked(day, { status: 'awaiting_payment' });
     await booked(day, { status: 'cancelled', payment: 'refund_due' });
     await booked(day, { status: 'created', checkedOut: false }); // a cart, not work for the shop
-    await booked(someDay(), { status: 'paid' }); // another day
+    await booked(await someDay(), { status: 'paid' }); // another day
 
     const all = await board({ day });
     expect(all.counts).toEqual({ awaiting_payment: 1, awaiting_confirmation: 1, part_paid: 2, paid: 2, preparing: 1, out_for_delivery: 0, failed: 0, delivered: 0, cancelled: 1 });
@@ -81,7 +80,7 @@ describe('the day’s board', () => {
   });
 
   it('filters by branch: a city takes its deliveries and pickup points; a point only its own; other states apart', async () => {
-    const day = someDay();
+    const day = await someDay();
     await booked(day, { state: 'lagos' });
     await booked(day, { pickup: 'LPL' });
     await booked(day, { pickup: 'LPI' });
@@ -101,7 +100,7 @@ describe('the day’s board', () => {
   });
 
   it('finds an order by number, sender e-mail, a phone typed any way, or part of the recipient’s name', async () => {
-    const day = someDay();
+    const day = await someDay();
     const t = tag();
     const wanted = await booked(day, { name: `Ngozi Adebayo-${t}`, phone: '+2348099990000' });
     await booked(day);
@@ -116,7 +115,7 @@ describe('the day’s board', () => {
   });
 
   it('pages in the database', async () => {
-    const day = someDay();
+    const day = await someDay();
     for (let i = 0; i < 5; i++) await booked(day);
     const one = await board({ day, pageSize: 2, page: 1 });
     const three = await board({ day, pageSize: 2, page: 3 });
@@ -126,7 +125,7 @@ describe('the day’s board', () => {
 
   it('puts every state an order can reach in exactly the column boardStateOf names (the SQL and the rule agree)', async () => {
     for (const state of reachableStates()) {
-      const day = someDay();
+      const day = await someDay();
       const name = `Walk ${tag()}`;
       await booked(day, { status: state.status, payment: state.payment, name });
       const { counts } = await board({ day, q: name });
@@ -136,7 +135,7 @@ describe('the day’s board', () => {
   });
 
   it("an order back in the shop after a failed delivery is under 'Delivery failed' until it goes out again", async () => {
-    const day = someDay();
+    const day = await someDay();
     const name = `Failed ${tag()}`;
     const order = await booked(day, { status: 'out_for_delivery', name });
     await db.transaction((tx) => transition(tx, order.id, { type: 'delivery_failed', note: 'Nobody at the gate' }, { kind: 'api_token' }, new Date()));
@@ -150,7 +149,7 @@ describe('the day’s board', () => {
   });
 
   it('leaves out orders that never reached checkout', async () => {
-    const day = someDay();
+    const day = await someDay();
     const cart = await createOrder(db);
     await db.update(orders).set({ deliveryDate: day }).where(eq(orders.id, cart.id));
     expect((await board({ day })).total).toBe(0);

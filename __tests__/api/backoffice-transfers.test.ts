@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { getConfig } from '@/lib/server/config';
@@ -29,7 +28,7 @@ import { PART_PAID_MESSAGE } from '@/lib/domain/order-lifecycle';
 import { paymentLabel } from '@/components/order-tracker/texts';
 import { closeTestDatabase, openTestDatabase } from '../helpers/db';
 import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { httpCaller, placedOrder, tag } from '../helpers/orders';
+import { freeDay, httpCaller, placedOrder, tag } from '../helpers/orders';
 
 let db: Db;
 let server: ApiServer;
@@ -67,10 +66,11 @@ async function call<T>(method: string, url: string, cookie: string, body?: unkno
   return { status: res.status, body: (await res.json()) as { data: T; message: string } };
 }
 
-const someDay = () => `20${randomInt(40, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`;
+const someDay = () => freeDay(db);
 
 /** A Lagos order paid by GTBank transfer, total `total` in `currency`, that the shopper said is sent (a claimed attempt). */
-async function transferOrder(total: number, currency: 'NGN' | 'USD' = 'NGN', day = someDay()) {
+async function transferOrder(total: number, currency: 'NGN' | 'USD' = 'NGN', chosenDay?: string) {
+  const day = chosenDay ?? (await someDay());
   const order = await placedOrder(db, { paymentMethod: currency === 'NGN' ? 'gtbTransfer' : 'leadBankTransfer', currency, status: 'awaiting_payment' });
   expect((await shopper('POST', `/v1/payments/manual/${order.id}/sent`, { body: {} })).status).toBe(200);
   // A round total for readable lines (set after the shopper's call, which re-prices the order).

@@ -5,7 +5,7 @@
  * test still go over real HTTP. Codes and numbers are random, so files can share one PostgreSQL
  * database.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { coupons, orderItems, orders, productImages, products } from '@/lib/server/db/schema';
@@ -19,6 +19,19 @@ export type FixtureProduct = { id: string; name: string; sku: string; price: num
 
 /** A random suffix for codes, e-mails and addresses. */
 export const tag = () => randomBytes(4).toString('hex');
+
+/**
+ * A delivery day no order has yet, far in the future (2040–2099), for a test that counts a day's
+ * orders: the test files share one PostgreSQL database, and a day two files drew at random once
+ * gave a board one order too many.
+ */
+export async function freeDay(db: Db): Promise<string> {
+  for (;;) {
+    const day = `20${randomInt(40, 100)}-${String(randomInt(1, 13)).padStart(2, '0')}-${String(randomInt(1, 29)).padStart(2, '0')}`;
+    const [taken] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.deliveryDate, day));
+    if (!taken || taken.n === 0) return day;
+  }
+}
 
 /**
  * Active, in-stock simple products priced within [min, max], cheapest first (the fixture prices
