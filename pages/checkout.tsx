@@ -16,6 +16,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { InferGetServerSidePropsType } from 'next';
 import { Seo } from '@/components/seo/seo';
+import { loadAuthDialog } from '@/components/auth/auth-root';
 import { GuestGreeting } from '@/components/checkout/guest-greeting';
 import { isWaitingOnShop, readPaymentReturn } from '@/components/checkout/payment-return';
 import { StageHeader } from '@/components/checkout/stage-header';
@@ -25,6 +26,7 @@ import type { AlertSettings, DeliverySettings } from '@/lib/contracts/settings';
 import { isPaidStatus } from '@/lib/domain/order';
 import { serverApi } from '@/lib/server/page-api';
 import { getGuestHandshake, withShell } from '@/lib/server/shell';
+import { useShell } from '@/lib/state/shell-context';
 import { useOrder } from '@/lib/state/checkout-order';
 import { hasStoredSession } from '@/lib/state/storage';
 import { useUser } from '@/lib/state/user-context';
@@ -77,9 +79,6 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
   };
 });
 
-/** The full auth dialog's code (components/auth/auth-root.tsx loads the same), before the greeting gives way to it. */
-const loadAuthDialog = () => Promise.all([import('@/components/auth/auth-dialog'), import('@/lib/state/user-store')]);
-
 function Loading() {
   return (
     <p className={styles.loading} role="status">
@@ -91,6 +90,7 @@ function Loading() {
 export default function CheckoutPage({ deliverySettings, paymentAlerts = [], order = null, greetFor = null }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const { stage } = useOrder();
   const { openAuth } = useUser();
+  const { businessId } = useShell();
   // The checkout's code loads only in the browser, after hydration.
   const mounted = useHydrated();
   // The order whose greeting the shopper answered (a later order of this page is greeted again).
@@ -102,7 +102,7 @@ export default function CheckoutPage({ deliverySettings, paymentAlerts = [], ord
       openAuth(choice, { checkout: true });
     };
     // The greeting stays until the full dialog's code is here, so that one replaces the other.
-    loadAuthDialog().then(answer, answer);
+    loadAuthDialog(businessId).then(answer, answer);
   };
   return (
     <main className={styles.page}>

@@ -10,6 +10,9 @@ import type { AuthDialogProps } from './auth-dialog';
 
 type Props = Omit<AuthDialogProps, 'request'>;
 
+/** The auth dialog's code and the user store it writes to (the dialog stores the user synchronously). */
+export const loadAuthDialog = (businessId: string) => Promise.all([import('./auth-dialog'), userStore(businessId)]);
+
 export function AuthRoot(props: Props) {
   const { authRequest } = useUser();
   const { businessId } = useShell();
@@ -17,8 +20,7 @@ export function AuthRoot(props: Props) {
 
   useEffect(() => {
     if (!authRequest || Dialog) return;
-    // The dialog stores the user synchronously: the user store comes with it.
-    Promise.all([import('./auth-dialog'), userStore(businessId)]).then(
+    loadAuthDialog(businessId).then(
       ([m]) => setDialog(() => m.AuthDialog),
       // A later openAuth() tries again.
       () => notify('error', 'Unable to open the login form. Check your connection and try again.'),
