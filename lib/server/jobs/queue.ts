@@ -33,7 +33,15 @@ export const QUEUES = {
 
 export type QueueName = keyof typeof QUEUES;
 
-type Holder = { database?: Database; sender?: PgBoss; working?: Promise<PgBoss> };
+/**
+ * What the working pg-boss has under way: SQL it sent and job handlers running. Its `stop()`
+ * returns once no job is held, but a worker whose poll was in flight learns it should stop only
+ * when that poll answers (and may have taken a job with it), and a job's completion is written
+ * without being awaited; `stopJobs` waits for this to be idle before the database may close.
+ */
+type Activity = { busy: number; stopped: boolean };
+type Working = { boss: PgBoss; activity: Activity };
+type Holder = { database?: Database; sender?: PgBoss; working?: Promise<Working> };
 const holder: Holder = ((globalThis as { __shopJobs?: Holder }).__shopJobs ??= {});
 
 /**
@@ -58,10 +66,33 @@ function executorOf(db: Db): PgBoss.Db {
   };
 }
 
-/** A pg-boss over `database` (not started). `working`: with maintenance (expiring jobs whose worker died, retention) and the cron clock. */
-function bossOn(database: Database, working: boolean): PgBoss {
+/** Counts `work` in `activity` while it runs. */
+async function counted<T>(activity: Activity, work: () => Promise<T>): Promise<T> {
+  activity.busy++;
+  try {
+    return await work();
+  } finally {
+    activity.busy--;
+  }
+}
+
+/**
+ * A pg-boss over `database` (not started). `activity`: the working one's, with maintenance
+ * (expiring jobs whose worker died, retention) and the cron clock; its SQL is counted, and
+ * refused once it has stopped (the database may be closed by then).
+ */
+function bossOn(database: Database, activity?: Activity): PgBoss {
+  const working = Boolean(activity);
+  const executeSql = (text: string, values?: unknown[]) => database.raw(text, values) as Promise<{ rows: never[] }>;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.raw(text, values) as Promise<{ rows: never[] }> },
+    db: {
+      executeSql: activity
+        ? (text, values) => {
+            if (activity.stopped) return Promise.reject(new Error('The job queue has stopped'));
+            return counted(activity, () => executeSql(text, values));
+          }
+        : executeSql,
+    },
     schema: 'pgboss',
     supervise: working,
     schedule: working,
@@ -87,7 +118,7 @@ function bossOn(database: Database, working: boolean): PgBoss {
 export async function prepareJobQueue(database: Database): Promise<void> {
   // One process at a time (the set-up lock): two creating the same queue at once can deadlock.
   await database.exclusive(async () => {
-    const boss = bossOn(database, false);
+    const boss = bossOn(database);
     await boss.start();
     try {
       for (const [name, options] of Object.entries(QUEUES)) {
@@ -104,7 +135,7 @@ async function sender(): Promise<PgBoss> {
   const database = await getDatabase();
   if (!holder.sender || holder.database !== database) {
     holder.database = database;
-    holder.sender = bossOn(database, false);
+    holder.sender = bossOn(database);
   }
   return holder.sender;
 }
@@ -130,19 +161,22 @@ export type Schedule = { queue: QueueName; cron: string; data?: object };
 export async function startWorkers(workers: Worker[], schedules: Schedule[]): Promise<void> {
   await stopJobs();
   const database = await getDatabase();
-  const boss = bossOn(database, true);
-  holder.working = boss.start().then(() => boss);
+  const activity: Activity = { busy: 0, stopped: false };
+  const boss = bossOn(database, activity);
+  holder.working = boss.start().then(() => ({ boss, activity }));
   await holder.working;
   for (const worker of workers) {
     for (let i = 0; i < worker.concurrency; i++) {
       await boss.work<Record<string, unknown>>(worker.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
         if (!job) return;
-        try {
-          await worker.handle(job.data);
-        } catch (error) {
-          log().warn({ queue: worker.queue, job: job.id, ...errorFields(error) }, 'job failed; the queue will retry it');
-          throw error;
-        }
+        await counted(activity, async () => {
+          try {
+            await worker.handle(job.data);
+          } catch (error) {
+            log().warn({ queue: worker.queue, job: job.id, ...errorFields(error) }, 'job failed; the queue will retry it');
+            throw error;
+          }
+        });
       });
     }
   }
@@ -157,10 +191,23 @@ export async function queueDepth(): Promise<Record<QueueName, number>> {
   return depth;
 }
 
-/** Stops this process's workers, letting running jobs finish (bounded); closes nothing of the database. */
+/**
+ * Stops this process's workers, letting running jobs finish (bounded by `timeoutMs`), and
+ * returns when nothing of the queue touches the database any more: a poll that was in flight
+ * has answered, a job it took has run, completions are written. Closes nothing of the database.
+ */
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   const working = holder.working;
   holder.working = undefined;
-  const boss = await working?.catch(() => undefined);
-  await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  const running = await working?.catch(() => undefined);
+  if (!running) return;
+  const deadline = Date.now() + timeoutMs;
+  await running.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  // Idle across a turn of the event loop: a poll's answer starts its job's handler in the same turn.
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (running.activity.busy === 0 || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  running.activity.stopped = true;
 }
