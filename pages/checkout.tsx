@@ -74,7 +74,8 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
       deliverySettings: handshake.settings.deliverySettings,
       paymentAlerts: handshake.settings.alertSettings.paymentAlerts,
       order,
-      greetFor: order && opensOnDelivery(order) ? orderId : null,
+      // The e-mail's link back to paying (`stage=payment`) opens on the payment stage: no greeting.
+      greetFor: order && opensOnDelivery(order) && ctx.query.stage !== 'payment' ? orderId : null,
     },
   };
 });

@@ -51,7 +51,7 @@ type Status = { id: string | null; state: 'loading' | 'ready' | 'failed' };
  * Fetches the order once per id (and again on retry) and applies the fetch rules; the order the
  * server read with the page (`initial`) stands for the first fetch of its id.
  */
-function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null, initial: Order | null) {
+function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null, initial: Order | null, resume: boolean) {
   const router = useRouter();
   const getApi = useApi();
   const [status, setStatus] = useState<Status>({ id: null, state: 'loading' });
@@ -87,8 +87,10 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
           dispatchOrder({ type: 'setStage', stage: 2 });
         } else {
           dispatchOrder({ type: 'setOrderId', orderId });
+          // Back from the e-mail about an unfinished payment: its details are saved, straight to paying.
+          if (resume && order.deliveryMethod && order.client.email) dispatchOrder({ type: 'setStage', stage: 2 });
           // Another order than the paid one shown before starts at the beginning.
-          if (orderSnapshot().stage === 3) dispatchOrder({ type: 'setStage', stage: 1 });
+          else if (orderSnapshot().stage === 3) dispatchOrder({ type: 'setStage', stage: 1 });
         }
         // Settled (paid or failed): a reload need not ask again. A pending payment keeps its address.
         if (verifying && verdict?.check?.phase !== 'pending') void router.replace(`/checkout?orderId=${encodeURIComponent(orderId)}`, undefined, { shallow: true, scroll: false });
@@ -109,7 +111,7 @@ function useCheckoutOrder(orderId: string | null, returned: PaymentReturn | null
     };
     // The router object changes on every navigation; the id and a retry are what count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId, attempt, getApi, returned, initial]);
+  }, [orderId, attempt, getApi, returned, initial, resume]);
 
   const state = status.id === orderId ? status.state : 'loading';
   return { state, check, retry: () => setAttempt((n) => n + 1) };
@@ -133,7 +135,9 @@ export function CheckoutMain({ settings, paymentAlerts = [], initialOrder = null
   const [openedWith] = useState(storedId);
   // A return from a payment provider, as the page opened (the address loses it once verified).
   const [returned] = useState(() => readPaymentReturn(router.query));
-  const { state, check, retry } = useCheckoutOrder(queryId ?? openedWith, returned, initialOrder);
+  // `stage=payment`: the link of the e-mail about an unfinished payment (lib/server/services/orders/recovery.ts).
+  const [resume] = useState(() => router.query.stage === 'payment');
+  const { state, check, retry } = useCheckoutOrder(queryId ?? openedWith, returned, initialOrder, resume);
   const [choice, setChoice] = useState<FeeChoice | null>(null);
   const onChoice = useCallback((next: FeeChoice) => setChoice(next), []);
 

@@ -55,6 +55,7 @@ import type {
   SavedRecipient,
 } from '@/lib/contracts/account';
 import type { ChargeOutcome, ChargeStart, ChargeView } from '@/lib/contracts/charges';
+import type { UnsubscribeView } from '@/lib/contracts/unsubscribe';
 
 type Params = Record<string, string | number | boolean | undefined>;
 type WithoutBusiness<T> = Omit<T, 'business'>;
@@ -165,6 +166,8 @@ export const markTransferSent = (api: ApiClient, orderId: string) =>
 // Pay links for extra charges (lib/contracts/charges.ts)
 const chargePath = (token: string) => `/v1/charges/${encodeURIComponent(token)}`;
 export const getCharge = (api: ApiClient, token: string) => get<ChargeView>(api, chargePath(token));
+/** What an e-mail's unsubscribe link is about (its token is the link's `t`). */
+export const getUnsubscribe = (api: ApiClient, token: string) => get<UnsubscribeView>(api, '/v1/mail/unsubscribe', { t: token });
 export const startCharge = (api: ApiClient, token: string, method: string) =>
   withAttemptKey('charge', [token, method], (headers) => send<ChargeStart>(api, 'post', `${chargePath(token)}/start`, { method }, {}, headers));
 /** `query`: every parameter the provider's return added to the pay link. */

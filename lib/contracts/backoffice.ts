@@ -4,7 +4,7 @@
  * Strict bodies: a field the call does not take is a 400.
  */
 import { z } from 'zod';
-import { BOARD_BRANCHES, BOARD_STATES, REFUND_METHODS, type BoardState } from '@/lib/domain/backoffice';
+import { BOARD_BRANCHES, BOARD_STATES, REFUND_METHODS, type BoardState, type RecoveryState } from '@/lib/domain/backoffice';
 import type { OrderEventType } from '@/lib/domain/order-lifecycle';
 import type { ChargeKind, ChargeStatus } from '@/lib/domain/charges';
 import type { Order } from '@/lib/contracts/orders';
@@ -104,6 +104,8 @@ export type BoardRow = {
   currency: string;
   totalInCurrency: number;
   createdAt: string;
+  /** The e-mail about an unfinished payment: sent, or sent and paid since (lib/domain/backoffice.ts). */
+  recovery: RecoveryState;
 };
 
 /** `GET /admin/api/orders`: one page of rows, the total, and the count per state (same day, branch and search). */
@@ -141,6 +143,8 @@ export type StaffOrder = {
    * in Lagos or Abuja not yet out, lib/domain/delivery-change.ts): the zones of the order's state.
    */
   deliveryChange?: { zones: { name: string; label: string }[] };
+  /** The e-mail about an unfinished payment, if one went (ISO time), and whether the order was paid after it. */
+  recovery: { mailedAt: string; state: Exclude<RecoveryState, null> } | null;
 };
 
 /** One transfer staff confirmed for an order. */

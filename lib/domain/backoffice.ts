@@ -128,3 +128,17 @@ export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
   provider: "the payment provider's refund",
   cash: 'cash',
 };
+
+/**
+ * What the e-mail about an unfinished payment did for an order (lib/server/services/orders/
+ * recovery.ts): 'mailed' (sent, not paid since), 'recovered' (paid after it), or null (none sent).
+ */
+export type RecoveryState = 'mailed' | 'recovered' | null;
+
+export const RECOVERY_LABELS: Record<Exclude<RecoveryState, null>, string> = { mailed: 'Reminder sent', recovered: 'Recovered' };
+
+/** @example recoveryStateOf({ recoveryMailedAt: new Date(), status: 'paid' }) // 'recovered' */
+export function recoveryStateOf(order: { recoveryMailedAt: Date | null; status: OrderStatus }): RecoveryState {
+  if (!order.recoveryMailedAt) return null;
+  return ['paid', 'preparing', 'out_for_delivery', 'delivered'].includes(order.status) ? 'recovered' : 'mailed';
+}

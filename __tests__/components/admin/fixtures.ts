@@ -23,6 +23,7 @@ export function row(n: number, overrides: Partial<BoardRow> = {}): BoardRow {
     currency: 'NGN',
     totalInCurrency: 45000,
     createdAt: '2027-02-10T10:00:00.000Z',
+    recovery: null,
     ...overrides,
   };
 }
@@ -97,6 +98,7 @@ export function staffOrder(overrides: Partial<StaffOrder> = {}, orderOverrides: 
     rider: null,
     riders: [],
     delivery: { photo: null, receivedBy: '' },
+    recovery: null,
     receipts: [],
     transfers: { received: '₦0', total: '₦94,500', outstanding: '₦94,500', outstandingAmount: '94500' },
     notes: [],

@@ -92,6 +92,23 @@ describe('/checkout', () => {
     expect(seen).toEqual([]);
   });
 
+  it("the unfinished-payment e-mail's link (stage=payment) opens the payment stage of an order whose details are saved, without the auth dialog", async () => {
+    storeVisit();
+    const saved = makeOrder({ deliveryMethod: 'delivery', client: { email: 'ada@example.com', name: 'Ada', phone: '8031234567', phoneCountryCode: '+234' } });
+    answer({ 'GET /v1/firebase/order/order-1': ok(saved) });
+    openPage({ orderId: 'order-1', stage: 'payment' }, null, saved);
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(readStored(STORAGE_KEYS.orderId)).toBe('order-1');
+  });
+
+  it('stage=payment on an order whose details were never saved opens the delivery stage', async () => {
+    storeVisit();
+    answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
+    openPage({ orderId: 'order-1', stage: 'payment' }, null, makeOrder());
+    expect(await screen.findByRole('heading', { name: 'Delivery details' })).toBeInTheDocument();
+  });
+
   it('uses the stored order id when the address has none', async () => {
     storeVisit({ orderId: 'order-1' });
     const seen = answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder()) });
@@ -259,6 +276,8 @@ describe('getServerSideProps', () => {
     // Back from a payment provider: the shopper chose already, and the order is not fetched.
     expect(await greetFor({ orderId: 'unpaid', payment: 'paystack', reference: 'ref-1' })).toBeNull();
     expect(await props({ orderId: 'unpaid', payment: 'paystack', reference: 'ref-1' })).toMatchObject({ order: null });
-    expect(seen.map((s) => s.path)).toEqual(['/v1/firebase/order/unpaid', '/v1/firebase/order/paid', '/v1/firebase/order/gone']);
+    // The e-mail's link back to paying: the order is read, the shopper is not greeted.
+    expect(await props({ orderId: 'unpaid', stage: 'payment' })).toMatchObject({ greetFor: null, order: { id: 'unpaid' } });
+    expect(seen.map((s) => s.path)).toEqual(['/v1/firebase/order/unpaid', '/v1/firebase/order/paid', '/v1/firebase/order/gone', '/v1/firebase/order/unpaid']);
   });
 });

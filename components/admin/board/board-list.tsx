@@ -4,7 +4,7 @@
  * the pages.
  */
 import type { Board, BoardRow } from '@/lib/contracts/backoffice';
-import { roleSeesMoney } from '@/lib/domain/backoffice';
+import { RECOVERY_LABELS, roleSeesMoney } from '@/lib/domain/backoffice';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import { formatAmount } from '@/lib/domain/money';
 import type { StaffRole } from '@/lib/domain/staff';
@@ -61,6 +61,7 @@ export function BoardList({ board, loading, role, filters, onPage }: Props) {
                 {money && <td className={styles.total}>{formatAmount(row.totalInCurrency, row.currency)}</td>}
                 <td className={styles.state}>
                   <StateBadge state={row.boardState} />
+                  {row.recovery && <span className={`${styles.recovery} ${row.recovery === 'recovered' ? styles.recovered : ''}`}>{RECOVERY_LABELS[row.recovery]}</span>}
                 </td>
               </tr>
             ))}

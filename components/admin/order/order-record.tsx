@@ -9,7 +9,9 @@ import { formatAmount } from '@/lib/domain/money';
 import { EVENT_LABELS, lagosDateTime } from './order-text';
 import styles from './order.module.css';
 
-export function OrderPayment({ order, attempts, receipts = [], transfers = null }: Pick<StaffOrder, 'order' | 'attempts'> & Partial<Pick<StaffOrder, 'receipts' | 'transfers'>>) {
+type PaymentProps = Pick<StaffOrder, 'order' | 'attempts'> & Partial<Pick<StaffOrder, 'receipts' | 'transfers' | 'recovery'>>;
+
+export function OrderPayment({ order, attempts, receipts = [], transfers = null, recovery = null }: PaymentProps) {
   const amounts = order.amountsInCurrency;
   return (
     <section className={`${styles.card} ${styles.noPrint}`} aria-labelledby="payment">
@@ -44,6 +46,15 @@ export function OrderPayment({ order, attempts, receipts = [], transfers = null 
         )}
         <dt>Total</dt>
         <dd className={styles.strong}>{formatAmount(amounts.total, order.currency)}</dd>
+        {recovery && (
+          <>
+            <dt>Reminder</dt>
+            <dd>
+              {recovery.state === 'recovered' ? 'Recovered: paid after the reminder e-mailed ' : 'Unfinished-payment reminder e-mailed '}
+              {lagosDateTime(recovery.mailedAt)}
+            </dd>
+          </>
+        )}
       </dl>
       {receipts.length > 0 && (
         <>

@@ -120,7 +120,7 @@ export function OrderView({ id, role }: { id: string; role: StaffRole }) {
           <OrderDetails order={order} rider={rider} delivery={load.data.delivery} />
         </div>
         <div className={styles.sideColumn}>
-          {roleSeesMoney(role) && <OrderPayment order={order} attempts={attempts} receipts={load.data.receipts} transfers={load.data.transfers} />}
+          {roleSeesMoney(role) && <OrderPayment order={order} attempts={attempts} receipts={load.data.receipts} transfers={load.data.transfers} recovery={load.data.recovery} />}
           {roleHandlesCharges(role) && (
             <OrderCharges
               charges={load.data.charges}

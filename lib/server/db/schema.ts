@@ -381,6 +381,11 @@ export const orders = pgTable(
     deliveryPhoto: text('delivery_photo'),
     /** Who received it, as the rider recorded at delivery ('' before, or for a collection with no name). */
     deliveredTo: text('delivered_to').notNull().default(''),
+    /**
+     * When the one e-mail about an unfinished payment went to the sender (lib/server/services/
+     * orders/recovery.ts); null if none went. An order paid after it was recovered.
+     */
+    recoveryMailedAt: timestamp('recovery_mailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -396,6 +401,10 @@ export const orders = pgTable(
     index('orders_recipient_alt_phone_idx').on(t.recipientAltPhone),
     index('orders_board_state_idx').on(t.status, t.paymentState, t.deliveryDate).where(sql`${t.checkedOutAt} IS NOT NULL`),
     index('orders_recipient_name_trgm').using('gin', sql`${t.recipientName} gin_trgm_ops`),
+    // The unfinished payments the recovery scan may write to (lib/server/services/orders/recovery.ts).
+    index('orders_recovery_due_idx')
+      .on(t.checkedOutAt)
+      .where(sql`${t.recoveryMailedAt} IS NULL AND ${t.paymentState} = 'unpaid' AND ${t.status} IN ('created', 'awaiting_payment')`),
     check('orders_total_not_negative', sql`${t.total} >= 0 AND ${t.totalInCurrency} >= 0 AND ${t.discount} >= 0`),
     check('orders_status_known', sql.raw(`"status" IN (${ORDER_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
     check('orders_payment_state_known', sql.raw(`"payment_state" IN (${PAYMENT_STATES.map((v) => `'${v}'`).join(', ')})`)),
@@ -892,8 +901,8 @@ export const mailOutbox = pgTable(
     /** What the mail is ('order-paid', 'otp', ...): logs and metrics name mails by it. */
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
-    /** `{ to, subject, text, html }`; null once sent. */
-    message: jsonb('message').$type<{ to: string; subject: string; text: string; html?: string }>(),
+    /** `{ to, subject, text, html, headers }`; null once sent. */
+    message: jsonb('message').$type<{ to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
@@ -902,6 +911,24 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * What an address asked not to be sent (lib/server/mail/opt-out.ts), by a link in one of the
+ * shop's e-mails (RFC 8058 one-click, or the page it opens), so it works for guests too: the
+ * signed link proves the address. `topic` is 'recovery' (unfinished payments), 'reminders'
+ * (every occasion reminder), 'reminder:<id>' (one of them) or 'all' (everything that is not
+ * about an order paid or a code asked for).
+ */
+export const mailOptOuts = pgTable(
+  'mail_opt_outs',
+  {
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.topic] })],
 );
 
 /**

@@ -8,6 +8,8 @@
  * - `tidy-up`, daily at 03:17 Lagos time (once across instances): forgets sent e-mails after
  *   30 days (their text is gone already; the row says what was sent when) and `Idempotency-Key`
  *   records past their 24 hours (lib/server/http/idempotency.ts; requests also prune now and then).
+ * - `checkout-recovery`, every 5 minutes: the one e-mail to a sender whose order waited an hour
+ *   at the payment stage (lib/server/services/orders/recovery.ts).
  */
 import { and, isNotNull, lt } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
@@ -16,6 +18,7 @@ import { pruneIdempotencyKeys } from '@/lib/server/http/idempotency';
 import { startWorkers, type Schedule, type Worker } from '@/lib/server/jobs/queue';
 import { log } from '@/lib/server/log';
 import { deliverQueuedMail } from '@/lib/server/mail/mailer';
+import { sendRecoveryMails } from '@/lib/server/services/orders/recovery';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long a sent e-mail's row is kept. */
@@ -40,9 +43,20 @@ const WORKERS: Worker[] = [
       log().info(gone, 'tidy-up done');
     },
   },
+  {
+    queue: 'checkout-recovery',
+    concurrency: 1,
+    handle: async () => {
+      const done = await sendRecoveryMails(await getDb(), new Date());
+      if (done.sent + done.skipped > 0) log().info({ area: 'recovery', ...done }, 'unfinished-payment e-mails written');
+    },
+  },
 ];
 
-const SCHEDULES: Schedule[] = [{ queue: 'tidy-up', cron: '17 3 * * *' }];
+const SCHEDULES: Schedule[] = [
+  { queue: 'tidy-up', cron: '17 3 * * *' },
+  { queue: 'checkout-recovery', cron: '*/5 * * * *' },
+];
 
 /** Starts this process's workers and the schedules (the server's start-up). */
 export function startBackgroundWork(): Promise<void> {

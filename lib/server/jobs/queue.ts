@@ -29,6 +29,8 @@ export const QUEUES = {
   mail: { retryLimit: 14, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
   /** Clearing sent e-mails and old idempotency records (a daily schedule). */
   'tidy-up': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  /** The unfinished-payment e-mails (a schedule every 5 minutes; a missed run is made up by the next). */
+  'checkout-recovery': { retryLimit: 0, expireInSeconds: 240 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;

@@ -231,3 +231,59 @@ export function accountDeletedMail(options: { to: string; brand: string; ordersK
 </body></html>`;
   return { to, subject: `Your ${brand} account has been deleted`, text, html };
 }
+
+/** The one note about an order left at the payment stage (lib/server/services/orders/recovery.ts). */
+export type CheckoutRecoveryMail = {
+  to: string;
+  brand: string;
+  senderName: string;
+  orderNumber: string;
+  /** '2 × Red roses (Large)'. */
+  items: string[];
+  totalText: string;
+  /** 'Delivery on Friday, 4 December' or ''. */
+  deliveryText: string;
+  /** The checkout's payment stage for this order. */
+  payUrl: string;
+  whatsapp: { number: string; url: string };
+  /** The page that stops these e-mails (the one-click address goes in the headers). */
+  unsubscribeUrl: string;
+  headers: Record<string, string>;
+};
+
+/** 'Your order is waiting': a link back to the payment stage, help on WhatsApp, and the way out of such e-mails. */
+export function checkoutRecoveryMail(options: CheckoutRecoveryMail): MailMessage {
+  const { to, brand, senderName, orderNumber, items, totalText, deliveryText, payUrl, whatsapp, unsubscribeUrl, headers } = options;
+  const greeting = senderName ? `Dear ${senderName},` : 'Hello,';
+  const line = `Your order ${orderNumber} is ready, but it has not been paid yet, so we cannot prepare it.`;
+  const help = `Had trouble paying? Chat with us on WhatsApp (${whatsapp.number}) and we will help.`;
+  const stop = "We send this once per order. To get no more e-mails about unfinished orders:";
+  const text = [
+    greeting,
+    '',
+    line,
+    '',
+    ...items.map((i) => `- ${i}`),
+    `Total: ${totalText}`,
+    ...(deliveryText ? [deliveryText] : []),
+    '',
+    `Finish paying: ${payUrl}`,
+    '',
+    `${help} ${whatsapp.url}`,
+    '',
+    `${stop} ${unsubscribeUrl}`,
+    '',
+    brand,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(line)}</p>
+<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>
+<p>Total: <strong>${escapeHtml(totalText)}</strong>${deliveryText ? `<br>${escapeHtml(deliveryText)}` : ''}</p>
+<p><a href="${escapeHtml(payUrl)}" style="display:inline-block;padding:12px 20px;background:#7a1f3d;color:#fff;text-decoration:none;border-radius:6px">Finish paying</a></p>
+<p>${escapeHtml(help)} <a href="${escapeHtml(whatsapp.url)}">Open WhatsApp</a></p>
+<p style="font-size:12px;color:#666">${escapeHtml(stop)} <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe</a>.</p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  return { to, subject: `${brand}: order ${orderNumber} is waiting for payment`, text, html, headers };
+}

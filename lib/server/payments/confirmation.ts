@@ -21,7 +21,8 @@ export function totalText(order: Pick<Order, 'currency' | 'amountsInCurrency'>):
   return formatAmount(order.amountsInCurrency.total, order.currency);
 }
 
-function deliveryText(order: Order): string {
+/** 'Delivery on Friday, 4 December', 'Pick-up at … on …', or '' before a day is chosen. */
+export function deliveryText(order: Order): string {
   if (!order.deliveryDate) return '';
   const day = formatCartDate(order.deliveryDate);
   if (order.deliveryMethod === 'pick-up') {

@@ -8,7 +8,7 @@
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orderAudit, orderItems, orders } from '@/lib/server/db/schema';
-import { BOARD_STATES, boardSearch, boardStateOf, cityOf, type BoardBranch, type BoardState } from '@/lib/domain/backoffice';
+import { BOARD_STATES, boardSearch, boardStateOf, cityOf, recoveryStateOf, type BoardBranch, type BoardState } from '@/lib/domain/backoffice';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import type { Board } from '@/lib/contracts/backoffice';
 
@@ -135,6 +135,7 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
       currency: orders.currency,
       totalInCurrency: orders.totalInCurrency,
       createdAt: orders.createdAt,
+      recoveryMailedAt: orders.recoveryMailedAt,
       itemCount,
       failedDelivery: sql<boolean>`${orders.status} = 'preparing' AND ${failedOnce}`,
     })
@@ -160,6 +161,7 @@ export async function readBoard(db: Db, query: BoardQuery): Promise<Board> {
       currency: r.currency,
       totalInCurrency: r.totalInCurrency,
       createdAt: r.createdAt.toISOString(),
+      recovery: recoveryStateOf(r),
     })),
     total,
     page,

@@ -24,7 +24,7 @@ import { statementReceiptReferences } from '@/lib/server/services/backoffice/ban
 import type { ChargeMove } from '@/lib/domain/charges';
 import { ORDER_NOT_FOUND_MESSAGE, type Order } from '@/lib/contracts/orders';
 import type { StaffHistoryEntry, StaffOrder } from '@/lib/contracts/backoffice';
-import { cityOf, REFUND_METHOD_LABELS, roleHandlesCharges, roleMay, roleSeesMoney, type RefundMethod } from '@/lib/domain/backoffice';
+import { cityOf, recoveryStateOf, REFUND_METHOD_LABELS, roleHandlesCharges, roleMay, roleSeesMoney, type RefundMethod } from '@/lib/domain/backoffice';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@/lib/domain/staff';
 import { decide, type OrderEvent, type OrderEventType } from '@/lib/domain/order-lifecycle';
 import { formatMinor, minorAmountText } from '@/lib/domain/money';
@@ -198,6 +198,7 @@ export async function readStaffOrder(db: Db, id: string, viewer: StaffViewer): P
     receipts: receipts.map((r, i) => ({ amount: minorAmountText(r.amountMinor, r.currency), reference: r.reference, by: nameOf(receivers[i]!), at: r.at.toISOString() })),
     transfers: money ? transferSummary(row, receipts) : null,
     deliveryChange: await deliveryChangeOffer(db, row, viewer.role),
+    recovery: row.recoveryMailedAt ? { mailedAt: row.recoveryMailedAt.toISOString(), state: recoveryStateOf(row)! } : null,
   };
 }
 
