@@ -3,8 +3,8 @@
  * one-click address in the headers instead, lib/server/mail/opt-out.ts). It says what the link
  * is about and to which (masked) address, and offers two buttons: this kind of e-mail, or all
  * such e-mails. A plain form: it works without JavaScript, and opening the link changes nothing
- * (mail scanners open links). The link is its own secret: never cached, indexed or sent on as a
- * referrer.
+ * (mail scanners open links). The link is its own secret: never cached, indexed or sent to another
+ * site as a referrer.
  */
 import type { InferGetServerSidePropsType } from 'next';
 import { PageHeader } from '@/components/content/page-header';
@@ -20,7 +20,8 @@ type Props = { token: string; view: UnsubscribeView | null; error: string | null
 
 export const getServerSideProps = withShell<Props>(async (ctx) => {
   ctx.res.setHeader('Cache-Control', 'private, no-store');
-  ctx.res.setHeader('Referrer-Policy', 'no-referrer');
+  // Not 'no-referrer': with it the browser sends `Origin: null` with the form, which the API refuses.
+  ctx.res.setHeader('Referrer-Policy', 'same-origin');
   const token = typeof ctx.query.t === 'string' ? ctx.query.t.slice(0, 600) : '';
   const done = ctx.query.done === 'this' || ctx.query.done === 'all' ? ctx.query.done : null;
   try {
