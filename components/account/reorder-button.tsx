@@ -31,7 +31,15 @@ export const REORDER_TEXT = {
   gone: (item: string) => `${item} is no longer sold and was not added`,
   design: (item: string, design: string) => `${item} was added without “${design}”, which is no longer offered`,
   full: (item: string) => `${item} was not added: a cart holds at most ${MAX_ITEMS} different items`,
+  swapped: (item: string, instead: string, category: string, now: string) => `${item} is sold out, so we put in ${instead} instead: the closest match in ${category}, at ${now}`,
 } as const;
+
+/** One change in words, prices in the shopper's currency (`price`). */
+export function reorderChangeText(change: ReorderChange, price: (naira: number) => string): string {
+  if (change.kind === 'price') return REORDER_TEXT.price(named(change), price(change.now), price(change.was));
+  if (change.kind === 'swapped') return REORDER_TEXT.swapped(named(change), change.instead, change.category, price(change.now));
+  return change.kind === 'design' ? REORDER_TEXT.design(named(change), change.design) : REORDER_TEXT.gone(named(change));
+}
 
 function OutcomeText({ outcome, orderNumber }: { outcome: Outcome; orderNumber: string }): ReactNode {
   return (
@@ -57,10 +65,7 @@ export function ReorderButton({ orderNumber }: { orderNumber: string }) {
   const { busy, error, run } = useAccountCall();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const describe = (change: ReorderChange) => {
-    if (change.kind === 'price') return REORDER_TEXT.price(named(change), price(change.now), price(change.was));
-    return change.kind === 'design' ? REORDER_TEXT.design(named(change), change.design) : REORDER_TEXT.gone(named(change));
-  };
+  const describe = (change: ReorderChange) => reorderChangeText(change, price);
 
   async function orderAgain() {
     setOutcome(null);

@@ -138,7 +138,9 @@ export type ReorderChange =
   | { kind: 'price'; name: string; size?: string; was: number; now: number }
   | { kind: 'unavailable'; name: string; size?: string }
   /** The item was added without its design (`design`: the design's title), which the product no longer offers. */
-  | { kind: 'design'; name: string; size?: string; design: string };
+  | { kind: 'design'; name: string; size?: string; design: string }
+  /** Sold out: `instead` (the closest match in `category`, at `now` naira) comes in its place (occasion reminders' refill only). */
+  | { kind: 'swapped'; name: string; size?: string; instead: string; category: string; now: number };
 
 export type Reorder = {
   /** The items still sold, priced today (naira, as the cart holds them), in the order's order. */

@@ -914,6 +914,34 @@ export const mailOutbox = pgTable(
 );
 
 /**
+ * 'Remind me next year' (lib/server/services/reminders.ts): one per order, e-mailed to the
+ * order's sender seven days and one day before the occasion comes round again, every year until
+ * stopped (the account's Stop, or the e-mail's unsubscribe link: `mail_opt_outs`).
+ */
+export const occasionReminders = pgTable(
+  'occasion_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Lower-cased: the order's sender e-mail when the reminder was asked for. */
+    email: text('email').notNull(),
+    /** The order's purpose ('Birthday', "Mother's Day"…), or 'Occasion' when it had none. */
+    occasion: text('occasion').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    /** The next day the occasion comes round (YYYY-MM-DD, Lagos): the delivery day's date in a later year. */
+    nextOn: text('next_on').notNull(),
+    /** The `next_on` whose seven-day and one-day e-mails went (each once per year). */
+    weekSentFor: text('week_sent_for'),
+    daySentFor: text('day_sent_for'),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('occasion_reminders_order_key').on(t.orderId), index('occasion_reminders_email_idx').on(t.email), index('occasion_reminders_next_idx').on(t.nextOn).where(sql`${t.stoppedAt} IS NULL`)],
+);
+
+/**
  * What an address asked not to be sent (lib/server/mail/opt-out.ts), by a link in one of the
  * shop's e-mails (RFC 8058 one-click, or the page it opens), so it works for guests too: the
  * signed link proves the address. `topic` is 'recovery' (unfinished payments), 'reminders'

@@ -10,6 +10,8 @@
  *   records past their 24 hours (lib/server/http/idempotency.ts; requests also prune now and then).
  * - `checkout-recovery`, every 5 minutes: the one e-mail to a sender whose order waited an hour
  *   at the payment stage (lib/server/services/orders/recovery.ts).
+ * - `occasion-reminders`, every hour at :07: the e-mails seven days and one day before an
+ *   occasion a shopper asked to be reminded of (lib/server/services/reminders.ts).
  */
 import { and, isNotNull, lt } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/server/db/client';
@@ -19,6 +21,7 @@ import { startWorkers, type Schedule, type Worker } from '@/lib/server/jobs/queu
 import { log } from '@/lib/server/log';
 import { deliverQueuedMail } from '@/lib/server/mail/mailer';
 import { sendRecoveryMails } from '@/lib/server/services/orders/recovery';
+import { sendDueReminders } from '@/lib/server/services/reminders';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long a sent e-mail's row is kept. */
@@ -51,11 +54,20 @@ const WORKERS: Worker[] = [
       if (done.sent + done.skipped > 0) log().info({ area: 'recovery', ...done }, 'unfinished-payment e-mails written');
     },
   },
+  {
+    queue: 'occasion-reminders',
+    concurrency: 1,
+    handle: async () => {
+      const done = await sendDueReminders(await getDb(), new Date());
+      if (done.sent > 0) log().info({ area: 'reminders', ...done }, 'occasion reminders written');
+    },
+  },
 ];
 
 const SCHEDULES: Schedule[] = [
   { queue: 'tidy-up', cron: '17 3 * * *' },
   { queue: 'checkout-recovery', cron: '*/5 * * * *' },
+  { queue: 'occasion-reminders', cron: '7 * * * *' },
 ];
 
 /** Starts this process's workers and the schedules (the server's start-up). */

@@ -31,6 +31,8 @@ export const QUEUES = {
   'tidy-up': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
   /** The unfinished-payment e-mails (a schedule every 5 minutes; a missed run is made up by the next). */
   'checkout-recovery': { retryLimit: 0, expireInSeconds: 240 },
+  /** The occasion reminders' e-mails (a schedule every hour; each e-mail goes once, whenever the run). */
+  'occasion-reminders': { retryLimit: 0, expireInSeconds: 1800 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;

@@ -26,7 +26,7 @@ import { writeToOutbox } from '@/lib/server/mail/outbox';
 export type { MailMessage };
 
 /** What a queued mail is, for logs and metrics. */
-export type MailKind = 'otp' | 'order-paid' | 'order-progress' | 'charge' | 'staff-code' | 'staff-invite' | 'account-deleted' | 'checkout-recovery';
+export type MailKind = 'otp' | 'order-paid' | 'order-progress' | 'charge' | 'staff-code' | 'staff-invite' | 'account-deleted' | 'checkout-recovery' | 'occasion-reminder';
 
 /** How long a sender holds a row before another may try it (longer than nodemailer's timeouts). */
 const CLAIM_SECONDS = 90;

@@ -5,59 +5,30 @@
  * needs no sign-in; mail programs offer it as an "Unsubscribe" button (RFC 8058 one-click: a
  * POST with `List-Unsubscribe=One-Click`, no page, no confirmation), and the same link opens a
  * page for people (pages/unsubscribe.tsx) that also offers "everything of this kind".
- *
- * The signing key is made once per shop and kept in the settings table ('mail-link-key'), so
- * every instance and every restart signs and checks alike and an operator configures nothing.
- * A link never expires: an unsubscribe link from last year's e-mail must still work.
+ * The links are signed (lib/server/mail/signed-links.ts) and never expire.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { mailOptOuts, settings } from '@/lib/server/db/schema';
+import { mailOptOuts } from '@/lib/server/db/schema';
+import { readLink, signLink } from '@/lib/server/mail/signed-links';
 
 /** What an address can say no to; 'reminder:<id>' is one occasion's reminders. */
 export type OptOutTopic = 'recovery' | 'reminders' | 'all' | `reminder:${string}`;
 
 const TOPIC = /^(recovery|reminders|all|reminder:[0-9a-f-]{36})$/;
-const KEY_SETTING = 'mail-link-key';
 
-/** The shop's key for signing e-mail links: made by the first caller, the same for every instance after. */
-async function linkKey(db: Db): Promise<Buffer> {
-  const read = async () => (await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY_SETTING)))[0];
-  let row = await read();
-  if (!row) {
-    // Two first callers at once: one insert wins, both read the winner's key.
-    await db.insert(settings).values({ key: KEY_SETTING, value: { key: randomBytes(32).toString('base64url') } }).onConflictDoNothing();
-    row = await read();
-  }
-  return Buffer.from((row!.value as { key: string }).key, 'base64url');
-}
-
-function signature(key: Buffer, payload: string): Buffer {
-  return createHmac('sha256', key).update(`unsubscribe:${payload}`).digest().subarray(0, 16);
-}
-
-/** A link token for `email` and `topic`: `<payload>.<signature>`, both base64url. */
-export async function optOutToken(db: Db, email: string, topic: OptOutTopic): Promise<string> {
-  const payload = Buffer.from(JSON.stringify({ e: email.toLowerCase(), t: topic })).toString('base64url');
-  return `${payload}.${signature(await linkKey(db), payload).toString('base64url')}`;
+/** A link token for `email` and `topic` (lib/server/mail/signed-links.ts). */
+export function optOutToken(db: Db, email: string, topic: OptOutTopic): Promise<string> {
+  return signLink(db, 'unsubscribe', { e: email.toLowerCase(), t: topic });
 }
 
 /** The address and topic a token was signed for, or null for anything else (edited, cut short, not ours). */
 export async function readOptOutToken(db: Db, token: string): Promise<{ email: string; topic: OptOutTopic } | null> {
-  const [payload, sig, extra] = token.split('.');
-  if (!payload || !sig || extra !== undefined || token.length > 600) return null;
-  const expected = signature(await linkKey(db), payload);
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const { e, t } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { e?: unknown; t?: unknown };
-    if (typeof e !== 'string' || !e.includes('@') || typeof t !== 'string' || !TOPIC.test(t)) return null;
-    return { email: e, topic: t as OptOutTopic };
-  } catch {
-    return null;
-  }
+  const fields = await readLink(db, 'unsubscribe', token);
+  const { e, t } = fields ?? {};
+  if (typeof e !== 'string' || !e.includes('@') || typeof t !== 'string' || !TOPIC.test(t)) return null;
+  return { email: e, topic: t as OptOutTopic };
 }
 
 /** The page a person opens from the e-mail, and the address mail programs POST to (one-click). */

@@ -1,5 +1,6 @@
 /** The shop's e-mails: plain text first (what most mail clients preview), with a simple HTML twin. */
 import type { MailMessage } from '@/lib/server/mail/message';
+import { formatCartDate } from '@/lib/domain/dates';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -39,13 +40,15 @@ export type PaidOrderMail = {
   trackUrl: string;
   /** Paid against the built-in sandbox: the mail says TEST PAYMENT, no money taken. */
   test?: boolean;
+  /** 'Remind me next year about Amaka's Birthday' and its link (lib/server/services/reminders.ts). */
+  remind?: { text: string; url: string };
 };
 
 const TEST_LINE = 'TEST PAYMENT: this order was paid in the shop\'s payment sandbox, no money was taken.';
 
 /** The payment confirmation sent to the sender once an order is paid (card or confirmed transfer). */
 export function orderPaidMail(options: PaidOrderMail): MailMessage {
-  const { to, brand, senderName, orderNumber, items, totalText, deliveryText, trackUrl, test = false } = options;
+  const { to, brand, senderName, orderNumber, items, totalText, deliveryText, trackUrl, test = false, remind } = options;
   const itemLine = (i: PaidOrderMail['items'][number]) => `${i.quantity} × ${i.name}${i.size ? ` (${i.size})` : ''}`;
   const text = [
     `${senderName ? `Dear ${senderName},` : 'Hello,'}`,
@@ -59,6 +62,7 @@ export function orderPaidMail(options: PaidOrderMail): MailMessage {
     ...(deliveryText ? [deliveryText] : []),
     '',
     `Track your order: ${trackUrl}`,
+    ...(remind ? ['', `${remind.text}: ${remind.url}`] : []),
     '',
     brand,
   ].join('\n');
@@ -70,6 +74,7 @@ ${test ? `<p><strong>${escapeHtml(TEST_LINE)}</strong></p>` : ''}
 <p>Total paid: <strong>${escapeHtml(`${totalText}${test ? ' (TEST PAYMENT)' : ''}`)}</strong></p>
 ${deliveryText ? `<p>${escapeHtml(deliveryText)}</p>` : ''}
 <p><a href="${escapeHtml(trackUrl)}">Track your order</a></p>
+${remind ? `<p><a href="${escapeHtml(remind.url)}">${escapeHtml(remind.text)}</a></p>` : ''}
 <p>${escapeHtml(brand)}</p>
 </body></html>`;
   const subject = `${brand}: ${test ? 'TEST PAYMENT (no money taken) ' : 'payment '}received for order ${orderNumber}`;
@@ -286,4 +291,47 @@ export function checkoutRecoveryMail(options: CheckoutRecoveryMail): MailMessage
 <p>${escapeHtml(brand)}</p>
 </body></html>`;
   return { to, subject: `${brand}: order ${orderNumber} is waiting for payment`, text, html, headers };
+}
+
+/** An occasion reminder (lib/server/services/reminders.ts): seven days or one day before. */
+export type ReminderMail = {
+  to: string;
+  brand: string;
+  senderName: string;
+  occasion: string;
+  recipientName: string;
+  /** The occasion's day this year (YYYY-MM-DD). */
+  day: string;
+  daysBefore: number;
+  orderNumber: string;
+  /** Last year's lines ('1 × Red Roses (Large)'). */
+  items: string[];
+  /** 'Send it again': fills the cart with last year's order at today's prices. */
+  refillUrl: string;
+  unsubscribeUrl: string;
+  headers: Record<string, string>;
+};
+
+export function reminderMail(options: ReminderMail): MailMessage {
+  const { to, brand, senderName, occasion, recipientName, day, daysBefore, orderNumber, items, refillUrl, unsubscribeUrl, headers } = options;
+  const greeting = senderName ? `Dear ${senderName},` : 'Hello,';
+  const whose = recipientName ? `${recipientName}'s ${occasion}` : occasion;
+  const when = daysBefore === 1 ? 'is tomorrow' : `is in ${daysBefore} days`;
+  const dayText = formatCartDate(day);
+  const line = `${whose} ${when} (${dayText}). You asked us to remind you.`;
+  const last = `Last year you sent (order ${orderNumber}):`;
+  const again = 'Send it again: the link puts the same in your cart at today\'s prices. If something is sold out we choose the closest match and say so before you pay.';
+  const stop = 'To stop this reminder:';
+  const text = [greeting, '', line, '', last, ...items.map((i) => `- ${i}`), '', again, refillUrl, '', `${stop} ${unsubscribeUrl}`, '', brand].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(greeting)}</p>
+<p><strong>${escapeHtml(line)}</strong></p>
+<p>${escapeHtml(last)}</p>
+<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>
+<p><a href="${escapeHtml(refillUrl)}" style="display:inline-block;padding:12px 20px;background:#7a1f3d;color:#fff;text-decoration:none;border-radius:6px">Send it again</a></p>
+<p>${escapeHtml(again)}</p>
+<p style="font-size:12px;color:#666">${escapeHtml(stop)} <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe</a>.</p>
+<p>${escapeHtml(brand)}</p>
+</body></html>`;
+  return { to, subject: `${brand}: ${whose} ${when}`, text, html, headers };
 }

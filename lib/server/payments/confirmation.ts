@@ -15,6 +15,8 @@ import { orderPaidMail } from '@/lib/server/mail/templates';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import { formatCartDate } from '@/lib/domain/dates';
 import { formatAmount } from '@/lib/domain/money';
+import { occasionOf } from '@/lib/domain/reminders';
+import { remindOrderUrl } from '@/lib/server/services/reminders';
 
 /** The order's total as charged, e.g. '₦24,500' or '$35'. */
 export function totalText(order: Pick<Order, 'currency' | 'amountsInCurrency'>): string {
@@ -32,8 +34,16 @@ export function deliveryText(order: Order): string {
   return `Delivery on ${day}`;
 }
 
+/** "Amaka's Birthday", or 'this occasion'. */
+function reminderSubject(order: Order): string {
+  const occasion = occasionOf(order.purpose);
+  const name = order.deliveryDetails.recipientName;
+  if (occasion === 'Occasion') return name ? `${name}'s occasion` : 'this occasion';
+  return name ? `${name}'s ${occasion}` : occasion;
+}
+
 /** The payment confirmation of a paid order, or null when it has no e-mail or the mail cannot be written (logged). */
-function paidConfirmation(order: Order): MailMessage | null {
+function paidConfirmation(order: Order, remindUrl: string | null): MailMessage | null {
   if (!order.client.email) return null;
   try {
     const config = getConfig();
@@ -47,6 +57,7 @@ function paidConfirmation(order: Order): MailMessage | null {
       deliveryText: deliveryText(order),
       trackUrl: `${config.siteUrl}/order-tracker?number=${encodeURIComponent(order.orderNumber)}`,
       test: order.paymentTest,
+      ...(remindUrl && { remind: { text: `Remind me next year about ${reminderSubject(order)}`, url: remindUrl } }),
     });
   } catch (error) {
     log().error({ order: order.orderNumber, ...errorFields(error) }, 'could not prepare the payment confirmation');
@@ -57,6 +68,8 @@ function paidConfirmation(order: Order): MailMessage | null {
 /** Writes the payment confirmation to the sender into the outbox, in `tx`: the transaction that pays `order`. */
 export async function queuePaidConfirmation(tx: Db, order: Order): Promise<void> {
   countPayment(order.paymentMethod ?? 'unknown', 'confirmed');
-  const message = paidConfirmation(order);
+  // 'Remind me next year' for an order with a day to come round again.
+  const remindUrl = order.client.email && order.deliveryDate ? await remindOrderUrl(tx, order.id) : null;
+  const message = paidConfirmation(order, remindUrl);
   if (message) await enqueueMail(tx, 'order-paid', message);
 }

@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { designOptions, orderItems, orders, productImages, products, productVariants, reviews } from '@/lib/server/db/schema';
+import { categories, designOptions, orderItems, orders, productImages, products, productVariants, reviews } from '@/lib/server/db/schema';
 import { NotFoundError } from '@/lib/server/http/errors';
 import { deliveryPhotoPath } from '@/lib/server/media/storage';
 import { imageSrc } from '@/lib/server/services/catalogue';
@@ -199,32 +199,81 @@ async function catalogueOf(db: Db, items: OrderItemRow[]) {
  */
 export async function reorder(db: Db, userId: string, number: string): Promise<Reorder> {
   const order = await ownOrder(db, userId, number);
-  const items = await itemsOf(db, order.id);
+  return reorderItems(db, order.id);
+}
+
+type TodayCatalogue = Awaited<ReturnType<typeof catalogueOf>>;
+type ProductRow = typeof products.$inferSelect;
+
+/** A line's product and size as sold today, or null when either is gone or sold out. */
+function stillSold(today: TodayCatalogue, item: OrderItemRow): { product: ProductRow; variant: ProductVariant | null } | null {
+  const product = today.product.get(item.productId);
+  if (!product || !product.active || !product.inStock) return null;
+  if (product.type !== 'variable') return item.variantId || item.size ? null : { product, variant: null };
+  const sizes = today.variants.filter((v) => v.productId === product.id);
+  const size = sizes.find((v) => v.id === item.variantId) ?? sizes.find((v) => item.size !== '' && v.name.toLowerCase() === item.size.toLowerCase());
+  if (!size || !size.inStock) return null;
+  return { product, variant: { id: size.id, name: size.name, sku: size.sku, price: size.price, inStock: size.inStock } };
+}
+
+/**
+ * The closest match today for a line no longer sold: a product in stock that shares a category
+ * with the one bought (its first category first), at the price (of one of its sizes) nearest
+ * what the line cost. Null when the category has nothing else in stock.
+ */
+async function closestMatch(db: Db, item: OrderItemRow, bought: ProductRow | undefined): Promise<{ product: ProductRow; variant: ProductVariant | null; category: string } | null> {
+  const categoriesOf = bought?.categories ?? [];
+  for (const slug of categoriesOf) {
+    const candidates = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.active, true), eq(products.inStock, true), sql`${slug} = ANY(${products.categories})`, sql`${products.id} <> ${item.productId}`))
+      .orderBy(sql`abs(${products.price} - ${item.unitPrice})`, asc(products.name))
+      .limit(20);
+    if (candidates.length === 0) continue;
+    const sizes = await db.select().from(productVariants).where(and(inArray(productVariants.productId, candidates.map((c) => c.id)), eq(productVariants.inStock, true)));
+    type Option = { product: ProductRow; variant: ProductVariant | null; price: number };
+    const options = candidates.flatMap((product): Option[] =>
+      product.type === 'variable'
+        ? sizes.filter((v) => v.productId === product.id).map((v) => ({ product, variant: { id: v.id, name: v.name, sku: v.sku, price: v.price, inStock: v.inStock }, price: v.price }))
+        : [{ product, variant: null, price: product.price }],
+    );
+    const best = options.sort((a, b) => Math.abs(a.price - item.unitPrice) - Math.abs(b.price - item.unitPrice) || a.product.name.localeCompare(b.product.name))[0];
+    if (!best) continue;
+    const [category] = await db.select({ title: categories.title }).from(categories).where(eq(categories.slug, slug));
+    return { product: best.product, variant: best.variant, category: category?.title ?? slug };
+  }
+  return null;
+}
+
+/**
+ * The order's items as cart items at today's prices, and what could not be repeated exactly.
+ * Writes nothing. `swap`: a line no longer sold is replaced by the closest match in its category
+ * (`closestMatch`), said as a 'swapped' change (the occasion reminder's refill); without it the
+ * line is left out as 'unavailable' (the account's 'Order again': the shopper chooses).
+ */
+export async function reorderItems(db: Db, orderId: string, options: { swap?: boolean } = {}): Promise<Reorder> {
+  const items = await itemsOf(db, orderId);
   const today = await catalogueOf(db, items);
   const cartItems: CartItem[] = [];
   const changes: ReorderChange[] = [];
 
   for (const item of items) {
     const named = { name: item.name, ...(item.size && { size: item.size }) };
-    const product = today.product.get(item.productId);
-    if (!product || !product.active || !product.inStock) {
-      changes.push({ kind: 'unavailable', ...named });
-      continue;
-    }
-    let variant: ProductVariant | null = null;
-    if (product.type === 'variable') {
-      const sizes = today.variants.filter((v) => v.productId === product.id);
-      const size = sizes.find((v) => v.id === item.variantId) ?? sizes.find((v) => item.size !== '' && v.name.toLowerCase() === item.size.toLowerCase());
-      if (!size || !size.inStock) {
+    const sold = stillSold(today, item);
+    if (!sold) {
+      const match = options.swap ? await closestMatch(db, item, today.product.get(item.productId)) : null;
+      if (!match) {
         changes.push({ kind: 'unavailable', ...named });
         continue;
       }
-      variant = { id: size.id, name: size.name, sku: size.sku, price: size.price, inStock: size.inStock };
-    } else if (item.variantId || item.size) {
-      // The product lost its sizes since: the size bought no longer exists.
-      changes.push({ kind: 'unavailable', ...named });
+      const [picture] = await db.select({ id: productImages.id, alt: productImages.alt }).from(productImages).where(eq(productImages.productId, match.product.id)).orderBy(asc(productImages.position)).limit(1);
+      const built = cartItemFrom({ ...match.product, images: picture ? [{ src: imageSrc(picture.id), alt: picture.alt }] : [] }, match.variant, null);
+      cartItems.push({ ...built, quantity: item.quantity });
+      changes.push({ kind: 'swapped', ...named, instead: match.variant ? `${match.product.name} (${match.variant.name})` : match.product.name, category: match.category, now: built.price });
       continue;
     }
+    const { product, variant } = sold;
     const option = item.designName && product.designOptions.includes(item.designName) ? (today.design.get(item.designName) ?? null) : null;
     const picture = today.picture.get(product.id);
     const built = cartItemFrom({ ...product, images: picture ? [picture] : [] }, variant, option && { name: option.name, title: option.title, price: option.price });

@@ -1,0 +1,44 @@
+/**
+ * Occasion reminders' calendar (pure): when the occasion of an order comes round again, and which
+ * e-mail is due on a day. The server's scheduled job (lib/server/services/reminders.ts) applies it.
+ */
+import { addDays } from '@/lib/domain/checkout';
+
+/** The e-mails of one year, by days before the occasion. */
+export const REMINDER_EMAILS = { week: 7, day: 1 } as const;
+export type ReminderEmail = keyof typeof REMINDER_EMAILS;
+
+/** `day`'s month and day in `year` (29 February is the 28th in a year without it). */
+function inYear(day: string, year: number): string {
+  const [, month, date] = day.split('-');
+  const candidate = `${year}-${month}-${date}`;
+  return month === '02' && date === '29' && addDays(`${year}-02-28`, 1) !== candidate ? `${year}-02-28` : candidate;
+}
+
+/**
+ * The first day after `today` that is `occasionDay`'s month and day: when the occasion next comes round.
+ * @example nextOccasionDay('2026-12-04', '2026-12-04') // '2027-12-04'
+ * @example nextOccasionDay('2024-02-29', '2026-03-01') // '2027-02-28'
+ */
+export function nextOccasionDay(occasionDay: string, today: string): string {
+  const year = Number(today.slice(0, 4));
+  const thisYear = inYear(occasionDay, year);
+  return thisYear > today ? thisYear : inYear(occasionDay, year + 1);
+}
+
+/**
+ * The e-mail due `today` for an occasion on `nextOn`, given the occasions whose e-mails went
+ * already: the week's from seven to two days before (a missed day is made up), the day's on the
+ * day before; each once per occasion. Null when none is.
+ * @example reminderDue('2027-12-04', '2027-11-27', { week: null, day: null }) // 'week'
+ */
+export function reminderDue(nextOn: string, today: string, sent: { week: string | null; day: string | null }): ReminderEmail | null {
+  if (today === addDays(nextOn, -REMINDER_EMAILS.day)) return sent.day === nextOn ? null : 'day';
+  if (today >= addDays(nextOn, -REMINDER_EMAILS.week) && today < addDays(nextOn, -REMINDER_EMAILS.day) && sent.week !== nextOn) return 'week';
+  return null;
+}
+
+/** The occasion's name for an order's purpose ('Other' and none: 'Occasion'). */
+export function occasionOf(purpose: string): string {
+  return purpose && purpose !== 'Other' ? purpose : 'Occasion';
+}
