@@ -43,9 +43,9 @@ export const capacityBody = strictObject({
   days: z
     .array(
       strictObject({
-        day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'days: each day must be written YYYY-MM-DD'),
-        lagos: limit('days: the Lagos limit'),
-        abuja: limit('days: the Abuja limit'),
+        day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day written YYYY-MM-DD'),
+        lagos: limit('the Lagos limit'),
+        abuja: limit('the Abuja limit'),
         note: singleLine(120).default(''),
       }),
     )

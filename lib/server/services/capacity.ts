@@ -48,11 +48,16 @@ export async function readCapacity(db: Db): Promise<{ capacity: CapacitySettings
   return { capacity: parsed.data, updatedAt: row.updatedAt };
 }
 
-const abujaPoints = PICKUP_LOCATIONS.filter((p) => p.branch === 'abuja').map((p) => p.code);
+/** The Abuja pick-up points as SQL literals (our own constant codes): no parameters, so the same expression can be selected and grouped by. */
+const abujaPoints = sql.raw(
+  PICKUP_LOCATIONS.filter((p) => p.branch === 'abuja')
+    .map((p) => `'${p.code}'`)
+    .join(', '),
+);
 
 /** `branchOfOrder` in SQL. */
 const branchSql = sql<CapacityBranch>`CASE WHEN ${orders.deliveryMethod} = 'pick-up'
-  THEN (CASE WHEN ${orders.despatchLocation} IN (${sql.join(abujaPoints.map((code) => sql`${code}`), sql`, `)}) THEN 'abuja' ELSE 'lagos' END)
+  THEN (CASE WHEN ${orders.despatchLocation} IN (${abujaPoints}) THEN 'abuja' ELSE 'lagos' END)
   WHEN ${orders.state} = 'abuja' THEN 'abuja' ELSE 'lagos' END`;
 
 /** `holdsSlot` in SQL, at `at`. */
