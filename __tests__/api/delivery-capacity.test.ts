@@ -98,18 +98,30 @@ const calendar = async (days?: number) => call<DeliveryCalendar>('GET', `/v1/del
 
 /** A new unpaid order of one rose, not checked out: its id. */
 async function newOrder(deliveryDate = ''): Promise<string> {
-  const res = await call<OrderCreated>('POST', '/v1/firebase/order/create', { body: { cartItems: [itemOf(shop.rose)], currency: 'NGN', deliveryDate } });
+  const res = await call<OrderCreated>('POST', '/v1/firebase/order/create', {
+    body: { cartItems: [itemOf(shop.rose)], currency: 'NGN', deliveryDate },
+  });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
 
 const abujaDelivery = { state: 'abuja', zone: 'abuja-central' };
 const checkout = (id: string, date: string, where: { state?: string; zone?: string } = {}) =>
-  call<CheckoutAnswer>('PUT', `/v1/firebase/order/checkout-order/${id}`, { body: deliveryCheckout(date, where) });
+  call<CheckoutAnswer>('PUT', `/v1/firebase/order/checkout-order/${id}`, {
+    body: deliveryCheckout(date, where),
+  });
 const pickupAt = (id: string, date: string, point: 'LPI' | 'APA') => {
   const body = deliveryCheckout(date);
   return call<CheckoutAnswer>('PUT', `/v1/firebase/order/checkout-order/${id}`, {
-    body: { ...body, orderData: { ...body.orderData, despatchLocation: point, recipient: { method: 'pick-up' }, deliveryDetails: undefined } },
+    body: {
+      ...body,
+      orderData: {
+        ...body.orderData,
+        despatchLocation: point,
+        recipient: { method: 'pick-up' },
+        deliveryDetails: undefined,
+      },
+    },
   });
 };
 
@@ -123,7 +135,14 @@ async function placed(date: string, where: { state?: string; zone?: string } = {
 
 /** Puts an order's money and state as if it had got there (a fixture: the lifecycle is tested elsewhere). */
 const setState = (id: string, status: 'paid' | 'cancelled' | 'preparing', paymentState: 'paid' | 'unpaid') =>
-  db.update(orders).set({ status, paymentState, ...(paymentState === 'paid' && { paidWith: 'paystack' }) }).where(eq(orders.id, id));
+  db
+    .update(orders)
+    .set({
+      status,
+      paymentState,
+      ...(paymentState === 'paid' && { paidWith: 'paystack' }),
+    })
+    .where(eq(orders.id, id));
 
 // ---------------------------------------------------------------------------------------------
 
@@ -131,20 +150,43 @@ describe('GET|PUT /admin/api/settings/capacity', () => {
   it('round-trips the limits: no limits at first, then the saved ones with their time, audited before and after', async () => {
     const first = await readCapacity();
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ capacity: { defaults: { lagos: null, abuja: null }, days: [] }, updatedAt: null, today: shopDay(now()) });
+    expect(first.body.data).toMatchObject({
+      capacity: { defaults: { lagos: null, abuja: null }, days: [] },
+      updatedAt: null,
+      today: shopDay(now()),
+    });
     expect(first.body.data.use).toHaveLength(14);
 
     const peak = plainDay(20);
     const later = plainDay(30);
-    const saved = await putCapacity({ defaults: { lagos: 40, abuja: 25 }, days: [day(later, 5, null, 'Staff outing'), day(peak, 90, 60, 'Peak')] });
-    expect(saved).toMatchObject({ status: 200, body: { message: 'The delivery capacity is saved: the calendar and checkout use it at once' } });
+    const saved = await putCapacity({
+      defaults: { lagos: 40, abuja: 25 },
+      days: [day(later, 5, null, 'Staff outing'), day(peak, 90, 60, 'Peak')],
+    });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: {
+        message: 'The delivery capacity is saved: the calendar and checkout use it at once',
+      },
+    });
     // Days in order; a day's own limit, or the branch's default where it has none.
-    expect(saved.body.data.capacity).toEqual({ defaults: { lagos: 40, abuja: 25 }, days: [day(peak, 90, 60, 'Peak'), day(later, 5, null, 'Staff outing')] });
-    expect(saved.body.data.use.find((u) => u.day === later)).toEqual({ day: later, lagos: { taken: 0, limit: 5 }, abuja: { taken: 0, limit: 25 } });
+    expect(saved.body.data.capacity).toEqual({
+      defaults: { lagos: 40, abuja: 25 },
+      days: [day(peak, 90, 60, 'Peak'), day(later, 5, null, 'Staff outing')],
+    });
+    expect(saved.body.data.use.find((u) => u.day === later)).toEqual({
+      day: later,
+      lagos: { taken: 0, limit: 5 },
+      abuja: { taken: 0, limit: 25 },
+    });
     expect((await readCapacity()).body.data).toEqual(saved.body.data);
 
     const [line] = await contentChangesOf(db, 'settings', 'capacity');
-    expect(line).toMatchObject({ action: 'updated', before: { defaults: { lagos: null, abuja: null }, days: [] }, after: { defaults: { lagos: 40, abuja: 25 } } });
+    expect(line).toMatchObject({
+      action: 'updated',
+      before: { defaults: { lagos: null, abuja: null }, days: [] },
+      after: { defaults: { lagos: 40, abuja: 25 } },
+    });
 
     const again = await putCapacity(saved.body.data.capacity);
     expect(again.body.message).toBe('Nothing to change');
@@ -161,8 +203,20 @@ describe('GET|PUT /admin/api/settings/capacity', () => {
     [{ defaults: { lagos: null, abuja: null }, days: [day('14/02/2027', 3)] }, 'days.0.day: must be a day written YYYY-MM-DD'],
     [{ defaults: { lagos: null, abuja: null }, days: [day('2099-02-14', -2)] }, 'days.0.lagos: the Lagos limit must be 0 or more (0: no orders that day)'],
     [{ defaults: { lagos: null, abuja: null }, days: [day('2020-02-14', 3)] }, '2020-02-14: the day has passed'],
-    [{ defaults: { lagos: null, abuja: null }, days: [day('2099-02-14', null, null)] }, '2099-02-14: give a limit for Lagos, Abuja or both'],
-    [{ defaults: { lagos: null, abuja: null }, days: [day('2099-02-14', 3), day('2099-02-14', 4)] }, '2099-02-14: the day is listed twice'],
+    [
+      {
+        defaults: { lagos: null, abuja: null },
+        days: [day('2099-02-14', null, null)],
+      },
+      '2099-02-14: give a limit for Lagos, Abuja or both',
+    ],
+    [
+      {
+        defaults: { lagos: null, abuja: null },
+        days: [day('2099-02-14', 3), day('2099-02-14', 4)],
+      },
+      '2099-02-14: the day is listed twice',
+    ],
     [{ defaults: { lagos: null, abuja: null }, days: [], extra: 1 }, 'extra is not a field of this call'],
   ])('refuses %j with a 400 that says why, writing nothing', async (body, message) => {
     const lines = (await contentChangesOf(db, 'settings', 'capacity')).length;
@@ -179,7 +233,13 @@ describe('GET|PUT /admin/api/settings/capacity', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/^Someone changed the delivery capacity at .* since you opened it/);
     expect((await readCapacity((await signedInStaff(db, 'florist', 'lagos')).cookie)).status).toBe(403);
-    expect((await putCapacity(read.capacity, { cookie: (await signedInStaff(db, 'rider', 'abuja')).cookie })).status).toBe(403);
+    expect(
+      (
+        await putCapacity(read.capacity, {
+          cookie: (await signedInStaff(db, 'rider', 'abuja')).cookie,
+        })
+      ).status,
+    ).toBe(403);
     await limits({ defaults: { lagos: null, abuja: null }, days: [] });
   });
 });
@@ -189,10 +249,18 @@ describe('GET /v1/delivery/calendar', () => {
     const res = await calendar();
     expect(res.status).toBe(200);
     const today = shopDay(now());
-    expect(res.body.data).toEqual({ today, until: addDays(today, 61), full: { lagos: [], abuja: [] } });
+    expect(res.body.data).toEqual({
+      today,
+      until: addDays(today, 61),
+      full: { lagos: [], abuja: [] },
+    });
     const raw = await fetch(`${server.url}/v1/delivery/calendar?days=7`);
     expect(raw.headers.get('cache-control')).toBe('public, max-age=15, s-maxage=15');
-    expect((await calendar(500)).body).toMatchObject({ error: true, status: 400, message: 'days must be at most 120' });
+    expect((await calendar(500)).body).toMatchObject({
+      error: true,
+      status: 400,
+      message: 'days must be at most 120',
+    });
   });
 
   it('answers the days each branch is full: a day closed (0), a day its orders filled, a default of 0', async () => {
@@ -220,12 +288,19 @@ describe('a full day is refused (409)', () => {
     await placed(date);
     const third = await checkout(await newOrder(), date);
     expect(third.status).toBe(409);
-    expect(third.body).toMatchObject({ error: true, status: 409, message: fullyBookedMessage(date, 'lagos') });
+    expect(third.body).toMatchObject({
+      error: true,
+      status: 409,
+      message: fullyBookedMessage(date, 'lagos'),
+    });
     expect(third.body.message).toMatch(/ is fully booked in Lagos: please choose another day$/);
     // The Ikoyi pick-up point is Lagos's; Abuja's point is Abuja's, which then is full too.
     expect((await pickupAt(await newOrder(), date, 'LPI')).status).toBe(409);
     expect((await pickupAt(await newOrder(), date, 'APA')).status).toBe(200);
-    expect((await checkout(await newOrder(), date, abujaDelivery)).body).toMatchObject({ status: 409, message: fullyBookedMessage(date, 'abuja') });
+    expect((await checkout(await newOrder(), date, abujaDelivery)).body).toMatchObject({
+      status: 409,
+      message: fullyBookedMessage(date, 'abuja'),
+    });
     // Another day is open.
     expect((await checkout(await newOrder(), addDays(date, 1))).status).toBe(200);
   });
@@ -234,18 +309,38 @@ describe('a full day is refused (409)', () => {
     const closed = plainDay(10);
     const lagosFull = plainDay(11);
     await limits({ days: [day(closed, 0, 0), day(lagosFull, 0)] });
-    const refused = await call('POST', '/v1/firebase/order/create', { body: { cartItems: [itemOf(shop.rose)], currency: 'NGN', deliveryDate: closed } });
-    expect(refused.body).toMatchObject({ status: 409, message: fullyBookedMessage(closed, null) });
+    const refused = await call('POST', '/v1/firebase/order/create', {
+      body: {
+        cartItems: [itemOf(shop.rose)],
+        currency: 'NGN',
+        deliveryDate: closed,
+      },
+    });
+    expect(refused.body).toMatchObject({
+      status: 409,
+      message: fullyBookedMessage(closed, null),
+    });
     expect(refused.body.message).toMatch(/fully booked in Lagos and Abuja/);
 
     // Before checkout the branch is unknown: a day Abuja can still take is fine.
     const id = await newOrder(lagosFull);
     const open = plainDay(12);
-    expect((await call('PUT', `/v1/firebase/order/${id}`, { body: { cartItems: null, currency: 'NGN', deliveryDate: closed } })).status).toBe(409);
+    expect(
+      (
+        await call('PUT', `/v1/firebase/order/${id}`, {
+          body: { cartItems: null, currency: 'NGN', deliveryDate: closed },
+        })
+      ).status,
+    ).toBe(409);
     expect((await checkout(id, open)).status).toBe(200);
     // Checked out for Lagos: the cart cannot move it to the day Lagos is full.
-    const moved = await call('PUT', `/v1/firebase/order/${id}`, { body: { cartItems: null, currency: 'NGN', deliveryDate: lagosFull } });
-    expect(moved.body).toMatchObject({ status: 409, message: fullyBookedMessage(lagosFull, 'lagos') });
+    const moved = await call('PUT', `/v1/firebase/order/${id}`, {
+      body: { cartItems: null, currency: 'NGN', deliveryDate: lagosFull },
+    });
+    expect(moved.body).toMatchObject({
+      status: 409,
+      message: fullyBookedMessage(lagosFull, 'lagos'),
+    });
     const [row] = await db.select({ deliveryDate: orders.deliveryDate }).from(orders).where(eq(orders.id, id));
     expect(row!.deliveryDate).toBe(open);
   });
@@ -279,7 +374,10 @@ describe('which orders hold a place', () => {
 
     // The first shopper comes back to pay: the day is full now, and they are told before paying.
     const pay = await call('PUT', `/v1/firebase/order/update-payment-details/${unpaid}`, { body: { currency: 'NGN', paymentMethod: 'paystack' } });
-    expect(pay.body).toMatchObject({ status: 409, message: fullyBookedMessage(date, 'lagos') });
+    expect(pay.body).toMatchObject({
+      status: 409,
+      message: fullyBookedMessage(date, 'lagos'),
+    });
 
     // A cancelled order frees its place at once.
     await setState(paid, 'cancelled', 'unpaid');
@@ -306,7 +404,12 @@ describe('the race for the last place', () => {
     await limits({ days: [day(date, 1)] });
     const mover = await placed(plainDay(27));
     const fresh = await newOrder();
-    const answers = await Promise.all([checkout(fresh, date), call('PUT', `/v1/firebase/order/${mover}`, { body: { cartItems: null, currency: 'NGN', deliveryDate: date } })]);
+    const answers = await Promise.all([
+      checkout(fresh, date),
+      call('PUT', `/v1/firebase/order/${mover}`, {
+        body: { cartItems: null, currency: 'NGN', deliveryDate: date },
+      }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });

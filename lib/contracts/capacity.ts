@@ -39,7 +39,10 @@ const limit = (what: string) =>
 
 /** The document a manager saves: the branches' daily limits and the days with their own. */
 export const capacityBody = strictObject({
-  defaults: strictObject({ lagos: limit('defaults.lagos'), abuja: limit('defaults.abuja') }),
+  defaults: strictObject({
+    lagos: limit('defaults.lagos'),
+    abuja: limit('defaults.abuja'),
+  }),
   days: z
     .array(
       strictObject({
@@ -55,12 +58,31 @@ const _body: SameShape<z.output<typeof capacityBody>, CapacitySettings> = true;
 
 /** The stored document, as read back (the same shape; a bad one falls back to no limits). */
 export const capacitySettingsSchema = z.object({
-  defaults: z.object({ lagos: z.number().int().min(0).nullable(), abuja: z.number().int().min(0).nullable() }),
-  days: z.array(z.object({ day: z.string(), lagos: z.number().int().min(0).nullable(), abuja: z.number().int().min(0).nullable(), note: z.string() })),
+  defaults: z.object({
+    lagos: z.number().int().min(0).nullable(),
+    abuja: z.number().int().min(0).nullable(),
+  }),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      lagos: z.number().int().min(0).nullable(),
+      abuja: z.number().int().min(0).nullable(),
+      note: z.string(),
+    }),
+  ),
 });
 
 /** One day's bookings against its limits, for the back office. */
-export type CapacityUse = { day: string; lagos: { taken: number; limit: number | null }; abuja: { taken: number; limit: number | null } };
+export type CapacityUse = {
+  day: string;
+  lagos: { taken: number; limit: number | null };
+  abuja: { taken: number; limit: number | null };
+};
 
 /** `GET /admin/api/settings/capacity`: the document, when it last changed, and the next days' bookings. */
-export type AdminCapacity = { capacity: CapacitySettings; updatedAt: string | null; today: string; use: CapacityUse[] };
+export type AdminCapacity = {
+  capacity: CapacitySettings;
+  updatedAt: string | null;
+  today: string;
+  use: CapacityUse[];
+};

@@ -18,7 +18,10 @@ import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 export const CAPACITY_BRANCHES = ['lagos', 'abuja'] as const;
 export type CapacityBranch = (typeof CAPACITY_BRANCHES)[number];
 
-export const BRANCH_NAMES: Record<CapacityBranch, string> = { lagos: 'Lagos', abuja: 'Abuja' };
+export const BRANCH_NAMES: Record<CapacityBranch, string> = {
+  lagos: 'Lagos',
+  abuja: 'Abuja',
+};
 
 /** The most orders one branch may take for one day (a setting; the back office refuses more). */
 export const MAX_DAILY_CAPACITY = 10_000;
@@ -28,7 +31,12 @@ export const SLOT_HOLD_MINUTES = 60;
 export const SLOT_HOLD_MS = SLOT_HOLD_MINUTES * 60_000;
 
 /** One day's own limits (peak days lower or higher); null keeps the branch's default. */
-export type CapacityDay = { day: string; lagos: number | null; abuja: number | null; note: string };
+export type CapacityDay = {
+  day: string;
+  lagos: number | null;
+  abuja: number | null;
+  note: string;
+};
 
 /** The settings document `capacity`. */
 export type CapacitySettings = {
@@ -38,7 +46,10 @@ export type CapacitySettings = {
   days: CapacityDay[];
 };
 
-export const NO_CAPACITY_LIMITS: CapacitySettings = { defaults: { lagos: null, abuja: null }, days: [] };
+export const NO_CAPACITY_LIMITS: CapacitySettings = {
+  defaults: { lagos: null, abuja: null },
+  days: [],
+};
 
 /**
  * The limit of a branch on a day: the day's own, else the branch's default; null for none.
@@ -64,7 +75,15 @@ export function branchOfOrder(order: { deliveryMethod: string | null; despatchLo
  * cancelled, and paid (in part or announced) or within its hold.
  * @example holdsSlot({ status: 'created', paymentState: 'unpaid', checkedOut: true, slotHeldAt: new Date('2027-03-02T10:00:00Z') }, new Date('2027-03-02T10:59:59Z')) // true
  */
-export function holdsSlot(order: { status: string; paymentState: string; checkedOut: boolean; slotHeldAt: Date | null }, at: Date): boolean {
+export function holdsSlot(
+  order: {
+    status: string;
+    paymentState: string;
+    checkedOut: boolean;
+    slotHeldAt: Date | null;
+  },
+  at: Date,
+): boolean {
   if (!order.checkedOut || order.status === 'cancelled') return false;
   if (order.paymentState !== 'unpaid') return true;
   return order.slotHeldAt !== null && at.getTime() - order.slotHeldAt.getTime() < SLOT_HOLD_MS;
@@ -78,7 +97,12 @@ export function isFull(limit: number | null, taken: number): boolean {
 /** The reason a full day shows in the date pickers. */
 export const FULLY_BOOKED = 'Fully booked';
 
-const dayText = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const dayText = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
 
 /**
  * The refusal a shopper (or a member moving an order) reads for a full day; `branch` null: every
@@ -132,7 +156,10 @@ function isRealDay(day: string): boolean {
  */
 export function tidyCapacity(settings: CapacitySettings, today: string): CapacitySettings {
   const days = settings.days.filter((d) => d.day >= today).sort((a, b) => a.day.localeCompare(b.day));
-  return { defaults: { ...settings.defaults }, days: days.map((d) => ({ ...d })) };
+  return {
+    defaults: { ...settings.defaults },
+    days: days.map((d) => ({ ...d })),
+  };
 }
 
 /** The calendar's answer (GET /v1/delivery/calendar): the days each branch cannot take more orders for. */

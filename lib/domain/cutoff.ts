@@ -6,7 +6,13 @@
  */
 import { SHOP_TIME_ZONE, shopDay } from '@/lib/domain/dates';
 
-const lagosClock = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** Seconds since midnight in Lagos at an instant. */
 function lagosSeconds(at: Date): number {

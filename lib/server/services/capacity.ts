@@ -62,11 +62,7 @@ const branchSql = sql<CapacityBranch>`CASE WHEN ${orders.deliveryMethod} = 'pick
 
 /** `holdsSlot` in SQL, at `at`. */
 function holdingAt(at: Date): SQL {
-  return and(
-    isNotNull(orders.checkedOutAt),
-    ne(orders.status, 'cancelled'),
-    or(ne(orders.paymentState, 'unpaid'), gt(orders.slotHeldAt, new Date(at.getTime() - SLOT_HOLD_MS))),
-  )!;
+  return and(isNotNull(orders.checkedOutAt), ne(orders.status, 'cancelled'), or(ne(orders.paymentState, 'unpaid'), gt(orders.slotHeldAt, new Date(at.getTime() - SLOT_HOLD_MS))))!;
 }
 
 type Booked = { day: string; branch: CapacityBranch; taken: number };
@@ -74,7 +70,11 @@ type Booked = { day: string; branch: CapacityBranch; taken: number };
 /** How many orders hold a place per day and branch from `from` to `to` (YYYY-MM-DD, inclusive). */
 export async function bookings(db: Db, from: string, to: string, at: Date): Promise<Booked[]> {
   const rows = await db
-    .select({ day: orders.deliveryDate, branch: branchSql, taken: sql<number>`count(*)::int` })
+    .select({
+      day: orders.deliveryDate,
+      branch: branchSql,
+      taken: sql<number>`count(*)::int`,
+    })
     .from(orders)
     .where(and(gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), holdingAt(at)))
     .groupBy(orders.deliveryDate, branchSql);
@@ -116,7 +116,12 @@ async function lockDay(tx: Db, branch: CapacityBranch, day: string): Promise<voi
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('delivery-capacity'), hashtext(${`${branch}:${day}`}))`);
 }
 
-export type SlotOrder = { id: string; deliveryMethod: string | null; despatchLocation: string | null; state: string | null };
+export type SlotOrder = {
+  id: string;
+  deliveryMethod: string | null;
+  despatchLocation: string | null;
+  state: string | null;
+};
 
 /**
  * Puts a checked-out order (its branch as it is about to be saved) on `day`: 409 with the

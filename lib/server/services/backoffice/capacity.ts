@@ -24,7 +24,14 @@ type Actor = { id: string; address?: string };
 /** How many days ahead the page lists bookings for. */
 export const USE_DAYS = 14;
 
-const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const lagosTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** Each day's bookings against its limits: the next USE_DAYS days and every day with its own limits. */
 async function capacityUse(db: Db, capacity: CapacitySettings, at: Date): Promise<CapacityUse[]> {
@@ -36,8 +43,14 @@ async function capacityUse(db: Db, capacity: CapacitySettings, at: Date): Promis
   const taken = new Map((await bookings(db, sorted[0]!, sorted.at(-1)!, at)).map((b) => [`${b.branch}:${b.day}`, b.taken]));
   return sorted.map((day) => ({
     day,
-    lagos: { taken: taken.get(`lagos:${day}`) ?? 0, limit: capacityFor(capacity, 'lagos', day) },
-    abuja: { taken: taken.get(`abuja:${day}`) ?? 0, limit: capacityFor(capacity, 'abuja', day) },
+    lagos: {
+      taken: taken.get(`lagos:${day}`) ?? 0,
+      limit: capacityFor(capacity, 'lagos', day),
+    },
+    abuja: {
+      taken: taken.get(`abuja:${day}`) ?? 0,
+      limit: capacityFor(capacity, 'abuja', day),
+    },
   }));
 }
 
@@ -46,7 +59,12 @@ export async function adminCapacity(db: Db, at: Date): Promise<AdminCapacity> {
   const { capacity, updatedAt } = await readCapacity(db);
   const today = shopDay(at);
   const current = tidyCapacity(capacity, today);
-  return { capacity: current, updatedAt: updatedAt?.toISOString() ?? null, today, use: await capacityUse(db, current, at) };
+  return {
+    capacity: current,
+    updatedAt: updatedAt?.toISOString() ?? null,
+    today,
+    use: await capacityUse(db, current, at),
+  };
 }
 
 /**
@@ -70,8 +88,22 @@ export async function changeCapacity(db: Db, actor: Actor, body: CapacitySetting
     await tx
       .insert(settings)
       .values({ key: CAPACITY_KEY, value: next, updatedAt: at })
-      .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: at } });
-    await recordContentChange(tx, { entity: 'settings', entityId: CAPACITY_KEY, action: 'updated', before: { ...before }, after: { ...next }, actor }, at);
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: next, updatedAt: at },
+      });
+    await recordContentChange(
+      tx,
+      {
+        entity: 'settings',
+        entityId: CAPACITY_KEY,
+        action: 'updated',
+        before: { ...before },
+        after: { ...next },
+        actor,
+      },
+      at,
+    );
     return true;
   });
   if (changed) await contentChanged(await getDatabase());
