@@ -34,11 +34,15 @@ function DayButton({ day, modifiers, children, ...button }: DayButtonProps) {
   const why = useContext(ReasonOf)(day.date);
   return (
     <button ref={ref} {...button} title={why ?? undefined}>
-      {children}
-      {why && (
-        <span className={styles.mark} aria-hidden="true">
-          {modifiers.full ? 'Full' : '•'}
-        </span>
+      {why ? (
+        <>
+          <span className={modifiers.full ? styles.struck : undefined}>{children}</span>
+          <span className={styles.mark} aria-hidden="true">
+            {modifiers.full ? 'Full' : '•'}
+          </span>
+        </>
+      ) : (
+        children
       )}
     </button>
   );
