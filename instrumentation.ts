@@ -9,6 +9,9 @@ export async function register(): Promise<void> {
     const { sandboxOn, SANDBOX_WARNING } = await import('@/lib/server/payments/providers');
     const { log } = await import('@/lib/server/log');
     if (sandboxOn()) log().warn({ area: 'payments' }, SANDBOX_WARNING);
+    // Browser tests start the shop at a chosen time; nobody should run a real shop that way.
+    const { clockShifted, now } = await import('@/lib/server/security/clock');
+    if (clockShifted()) log().warn({ area: 'clock', at: now().toISOString() }, 'SHOP_CLOCK_START moved the server clock (tests only)');
   }
 }
 

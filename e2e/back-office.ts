@@ -100,13 +100,13 @@ export function backOfficeEnv(catcher: MailCatcher, databaseUrl?: string): Recor
  * Makes `members` with the staff command on a new data directory (on `databaseUrl`, an empty
  * PostgreSQL database, when given, else on the embedded database there: the command first, since
  * the embedded database is owned by one process at a time), then starts the shop there as
- * `npm start` does, with its mail to a catcher, and a browser. With E2E_SHOP_LOG=<file> the
+ * `npm start` does, with its mail to a catcher (and `env`, e.g. SHOP_CLOCK_START), and a browser. With E2E_SHOP_LOG=<file> the
  * shop's output is written there when it stops.
  */
-export async function startBackOfficeShop(members: Member[], options: { databaseUrl?: string } = {}): Promise<BackOfficeShop> {
+export async function startBackOfficeShop(members: Member[], options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<BackOfficeShop> {
   const catcher = await startMailCatcher();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
-  const env = backOfficeEnv(catcher, options.databaseUrl);
+  const env = { ...backOfficeEnv(catcher, options.databaseUrl), ...options.env };
   try {
     for (const member of members) addStaff(member, dataDir, env);
   } catch (error) {

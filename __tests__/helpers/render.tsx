@@ -17,6 +17,7 @@ export const SHELL: ShellData = {
   businessId: 'regal',
   currencies: [...DEFAULT_CURRENCIES],
   siteWideAlert: 'Same-day delivery in Lagos and Abuja for orders placed before 4pm',
+  sameDayCutoffHour: 16,
   shopInfo: {
     brandName: 'Regal Flowers',
     contactEmail: 'info@shop.example',

@@ -1,6 +1,6 @@
 /**
  * The second row of links inside a back-office section: the catalogue's pages (products,
- * categories, import and export) and the settings' pages (alerts and rates, delivery, coupons,
+ * categories, import and export) and the settings' pages (alerts and rates, delivery, capacity, coupons,
  * shop details). Plain links, like the bar above (full page loads, see full-load.ts).
  *
  * @example
@@ -17,6 +17,7 @@ export const SECTION_TABS = {
   settings: [
     { href: '/admin/settings', label: 'Alerts & rates' },
     { href: '/admin/settings/delivery', label: 'Delivery' },
+    { href: '/admin/settings/capacity', label: 'Capacity' },
     { href: '/admin/coupons', label: 'Coupons' },
     { href: '/admin/shop-details', label: 'Shop details' },
   ],

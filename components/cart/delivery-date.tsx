@@ -1,13 +1,17 @@
 /**
- * The cart's 'Pickup/Delivery date' line: the chosen day as 'D MMM YYYY' or 'Not set yet', and
- * while none is set the 'Select date' picker (react-day-picker, loaded when first opened; days
- * before today in Lagos disabled). Choosing a day stores it as YYYY-MM-DD and closes the picker.
+ * The cart's 'Pickup/Delivery date' line: the chosen day as 'D MMM YYYY' or 'Not set yet', the
+ * same-day cut-off notice, and while no day is set the 'Select date' picker (react-day-picker,
+ * loaded when first opened; days before the first bookable one disabled: today in Lagos until the
+ * cut-off, tomorrow after it; days every branch is fully booked disabled too). Choosing a day
+ * stores it as YYYY-MM-DD and closes the picker.
  */
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Icon } from '@/components/layout/header/icons';
 import { formatCartDate } from '@/lib/domain/cart';
-import { shopDay } from '@/lib/domain/dates';
+import { earliestDay } from '@/lib/domain/cutoff';
 import { useCart } from '@/lib/state/cart-context';
+import { useShell } from '@/lib/state/shell-context';
+import { CutoffNotice } from './cutoff-notice';
 import { CALENDAR } from './icons';
 import styles from './delivery-date.module.css';
 
@@ -15,6 +19,7 @@ const DatePicker = lazy(() => import('./date-picker').then((m) => ({ default: m.
 
 export function DeliveryDate() {
   const { deliveryDate, setDeliveryDate } = useCart();
+  const { sameDayCutoffHour } = useShell();
   const [picking, setPicking] = useState(false);
   const id = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -28,6 +33,7 @@ export function DeliveryDate() {
           {deliveryDate ? formatCartDate(deliveryDate) : 'Not set yet'}
         </strong>
       </p>
+      <CutoffNotice />
       {!deliveryDate && (
         <div className={styles.edit}>
           <button ref={toggle} type="button" className={styles.field} aria-expanded={picking} aria-controls={`${id}p`} onClick={() => setPicking(!picking)}>
@@ -50,7 +56,7 @@ export function DeliveryDate() {
             {picking && (
               <Suspense fallback={<p className={styles.loading}>Loading calendar…</p>}>
                 <DatePicker
-                  today={shopDay(new Date())}
+                  today={earliestDay(new Date(), sameDayCutoffHour)}
                   onSelect={(day) => {
                     void setDeliveryDate(day);
                     setPicking(false);

@@ -1,16 +1,18 @@
 /**
  * The delivery or pickup day: the chosen day ('D MMM YYYY') on a button that opens the cart's
  * calendar (components/cart/date-picker.tsx, loaded when first opened) with the days that can no
- * longer be booked disabled. The field counts as left when the calendar closes.
+ * longer be booked disabled, and those `branch` is fully booked (null: before the shopper says
+ * where it goes, only days every branch is full). The field counts as left when the calendar closes.
  */
 import { lazy, Suspense, useState } from 'react';
 import { formatCartDate } from '@/lib/domain/cart';
+import type { CapacityBranch } from '@/lib/domain/capacity';
 import { FieldMessage, type FieldProps } from './form-fields';
 import styles from './checkout.module.css';
 
 const DatePicker = lazy(() => import('@/components/cart/date-picker').then((m) => ({ default: m.DatePicker })));
 
-export function DateField({ id, label, required, value, error, completed, onChange, onBlur, firstDay }: FieldProps & { firstDay: string }) {
+export function DateField({ id, label, required, value, error, completed, onChange, onBlur, firstDay, branch }: FieldProps & { firstDay: string; branch: CapacityBranch | null }) {
   const [open, setOpen] = useState(false);
   const close = () => {
     setOpen(false);
@@ -55,6 +57,7 @@ export function DateField({ id, label, required, value, error, completed, onChan
           <Suspense fallback={<p className={styles.hint}>Loading calendar…</p>}>
             <DatePicker
               today={firstDay}
+              branch={branch}
               onSelect={(day) => {
                 onChange(day);
                 close();

@@ -13,6 +13,7 @@ import type { Order } from '@/lib/contracts/orders';
 import type { DeliverySettings } from '@/lib/contracts/settings';
 import { earliestDeliveryDay, PURPOSES } from '@/lib/domain/checkout';
 import { deliveryConfigFor } from '@/lib/domain/delivery';
+import { branchOfOrder } from '@/lib/domain/capacity';
 import { shopDay } from '@/lib/domain/dates';
 import { fillAmounts } from '@/lib/domain/money';
 import { useCart } from '@/lib/state/cart-context';
@@ -141,6 +142,8 @@ export function DeliveryForm({ order, settings, onChoice }: Props) {
         <DateField
           {...field('deliveryDate')}
           firstDay={ctx.earliestDay}
+          // The branch that will prepare it, once the form says (a delivery needs its state first).
+          branch={method === 'delivery' && !state ? null : branchOfOrder({ deliveryMethod: method, despatchLocation: values.pickUpLocation || null, state: state || null })}
           onChange={(next) => {
             set({ deliveryDate: next });
             void setDeliveryDate(next);

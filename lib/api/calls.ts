@@ -18,6 +18,7 @@ import type {
   ProductSummary,
 } from '@/lib/contracts/catalogue';
 import type { Handshake } from '@/lib/contracts/settings';
+import type { DeliveryCalendar } from '@/lib/domain/capacity';
 import type { SubscribeQuery } from '@/lib/contracts/subscribe';
 import type { CartItem, CartUpdateAnswer } from '@/lib/contracts/cart';
 import type {
@@ -173,6 +174,9 @@ export const startCharge = (api: ApiClient, token: string, method: string) =>
 /** `query`: every parameter the provider's return added to the pay link. */
 export const verifyCharge = (api: ApiClient, token: string, reference: string, query: Record<string, string>) =>
   send<ChargeOutcome & { charge: ChargeView }>(api, 'post', `${chargePath(token)}/verify`, { reference, query });
+
+// Delivery capacity (lib/contracts/capacity.ts): the days each branch is fully booked
+export const getDeliveryCalendar = (api: ApiClient, days?: number) => get<DeliveryCalendar>(api, '/v1/delivery/calendar', days ? { days } : {});
 
 // Catalogue
 export const getProductBySlug = (api: ApiClient, slug: string, query: Omit<ProductBySlugQuery, 'slug' | 'business'> = {}) =>

@@ -58,6 +58,8 @@ import type {
   DeliveryDocument,
   RatesBody,
 } from "@/lib/contracts/settings-admin";
+import type { AdminCapacity } from "@/lib/contracts/capacity";
+import type { CapacitySettings } from "@/lib/domain/capacity";
 import type {
   AdminCoupon,
   CouponChangeBody,
@@ -425,6 +427,22 @@ export async function staffSaveDelivery(
     Envelope<{ delivery: DeliveryDocument; updatedAt: string | null }>
   >("/admin/api/settings/delivery", body, basedOnParams(basedOn));
   return { ...res.data.data, message: res.data.message };
+}
+
+/** `GET /admin/api/settings/capacity` (owners, managers): the daily limits, the days with their own, and the bookings. */
+export const staffCapacity = () => get<AdminCapacity>("/admin/api/settings/capacity");
+
+/** `PUT /admin/api/settings/capacity?basedOn=` (owners, managers): the whole capacity document; the page's data afterwards and the server's message. */
+export async function staffSaveCapacity(
+  body: CapacitySettings,
+  basedOn: string | null,
+): Promise<{ capacity: AdminCapacity; message: string }> {
+  const res = await staffApi().http.put<Envelope<AdminCapacity>>(
+    "/admin/api/settings/capacity",
+    body,
+    basedOnParams(basedOn),
+  );
+  return { capacity: res.data.data, message: res.data.message };
 }
 
 /** A chosen file's bytes as they are (the server checks that they are UTF-8). */

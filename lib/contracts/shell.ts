@@ -22,6 +22,8 @@ export type ShellData = {
   businessId: string;
   currencies: Currency[];
   siteWideAlert: string;
+  /** The same-day cut-off hour (Lagos) for the cut-off notice and the cart's date picker. */
+  sameDayCutoffHour: number;
   shopInfo: ShopInfo;
   featuredGroups: FeaturedGroup[];
   /** Menus travel as page data rather than as JavaScript every page would carry. */

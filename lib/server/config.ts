@@ -143,6 +143,10 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v === 'true' || v === '1'),
   MEDIA_S3_PREFIX: z.string().trim().default(''),
+  SHOP_CLOCK_START: z.iso
+    .datetime({ offset: true, message: 'must be an ISO time such as 2027-03-02T12:46:00Z (tests only; leave it unset)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = {
@@ -191,6 +195,11 @@ export type Config = {
   internalApiKey: string | undefined;
   /** Bearer token for `/metrics` (Prometheus); undefined turns the endpoint off (404). */
   metricsToken: string | undefined;
+  /**
+   * Browser tests only: the instant the server's clock (lib/server/security/clock.ts) starts from
+   * and runs on; ignored when the operator runs in production (`isLiveProduction()`).
+   */
+  clockStart: Date | undefined;
   /** pino's level for the server's JSON logs ('silent' under tests unless LOG_LEVEL says otherwise). */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** S3-compatible storage for uploaded pictures; undefined keeps them on local disk (DATA_DIR/media). */
@@ -308,6 +317,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     maxOrderTotalNaira: e.MAX_ORDER_TOTAL_NAIRA,
     internalApiKey: e.INTERNAL_API_KEY,
     metricsToken: e.METRICS_TOKEN,
+    clockStart: e.SHOP_CLOCK_START ? new Date(e.SHOP_CLOCK_START) : undefined,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     mediaS3: e.MEDIA_S3_BUCKET
       ? {

@@ -28,6 +28,7 @@ function toShell(handshake: Handshake): ShellData {
     businessId: config.businessId,
     currencies: handshake.currencies,
     siteWideAlert: handshake.settings.alertSettings.siteWideAlert,
+    sameDayCutoffHour: handshake.settings.deliverySettings.sameDayCutoffHour,
     shopInfo: handshake.settings.shopInfo,
     featuredGroups: handshake.settings.featuredGroups,
     navigation: NAVIGATION,

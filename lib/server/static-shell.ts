@@ -8,6 +8,7 @@ import type { ShellData } from '@/lib/contracts/shell';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 import { getConfig } from '@/lib/server/config';
 import { NAVIGATION } from '@/lib/content/navigation';
+import { SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
 import { shopDetailsFromConfig, shopInfoFrom } from '@/lib/server/services/settings';
 
 export function staticShell(): ShellData {
@@ -17,6 +18,7 @@ export function staticShell(): ShellData {
     businessId: config.businessId,
     currencies: [...DEFAULT_CURRENCIES],
     siteWideAlert: '',
+    sameDayCutoffHour: SEED_DELIVERY_SETTINGS.sameDayCutoffHour,
     shopInfo: shopInfoFrom(shopDetailsFromConfig(config), config),
     featuredGroups: [],
     navigation: NAVIGATION,

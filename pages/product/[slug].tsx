@@ -15,6 +15,7 @@ import { addToCart, preloadAddToCart } from '@/components/cart/add-to-cart';
 import { ProductGallery } from '@/components/product/product-gallery';
 import { ProductReviews } from '@/components/product/product-reviews';
 import { PurchasePanel } from '@/components/product/purchase-panel';
+import { CutoffNotice } from '@/components/cart/cutoff-notice';
 import { ShareLinks } from '@/components/product/share-links';
 import { Breadcrumbs, type Crumb } from '@/components/seo/breadcrumbs';
 import { Seo } from '@/components/seo/seo';
@@ -78,6 +79,7 @@ export default function ProductPage({ product, crumbs, delivery, jsonLd, shell }
           <div onPointerEnter={preloadAddToCart} onFocus={preloadAddToCart}>
             <PurchasePanel product={product} onAdd={(choice) => addToCart(choice.product, choice.variant, choice.design)} />
           </div>
+          <CutoffNotice />
           <p className={styles.description}>{product.description}</p>
           <DeliveryInfo facts={delivery} />
           <ShareLinks url={`${shell.siteUrl}${path}`} title={title} />

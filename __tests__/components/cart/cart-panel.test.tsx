@@ -5,7 +5,9 @@ import { CartPanel } from '@/components/cart/cart-panel';
 import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import { setCartOpen, useCart } from '@/lib/state/cart-context';
 import type { CartItem } from '@/lib/domain/cart';
-import { listenToMsw } from '../../helpers/msw';
+import { http, HttpResponse } from 'msw';
+import type { DeliveryCalendar } from '@/lib/domain/capacity';
+import { listenToMsw, server } from '../../helpers/msw';
 import { fakeRouter } from '../../helpers/render';
 import { chocolates, renderWithCart, roses, storeCart } from './helpers';
 
@@ -158,6 +160,41 @@ describe('the delivery date picker', () => {
     jest.useFakeTimers({ now: new Date('2027-02-13T23:30:00Z'), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'performance', 'hrtime'] });
   });
   afterEach(() => jest.useRealTimers());
+
+  /** The delivery calendar the picker asks for when it opens: no full days unless told. */
+  let full: DeliveryCalendar['full'] = { lagos: [], abuja: [] };
+  beforeEach(() => {
+    full = { lagos: [], abuja: [] };
+    server.use(http.get('*/v1/delivery/calendar', () => HttpResponse.json({ data: { today: '2027-02-14', until: '2027-04-16', full }, error: false, message: 'OK' })));
+  });
+
+  it('disables the days every branch is fully booked, with the reason; a day one branch is full says which and stays open', async () => {
+    full = { lagos: ['2027-02-17', '2027-02-18'], abuja: ['2027-02-18'] };
+    const user = userEvent.setup();
+    const dialog = await openPanel([chocolates]);
+    await user.click(within(dialog).getByRole('button', { name: 'Select date' }));
+    const calendar = await within(dialog).findByRole('grid');
+    const both = await within(calendar).findByRole('button', { name: /February 18th, 2027, fully booked$/ });
+    expect(both).toBeDisabled();
+    expect(both).toHaveTextContent('18Full');
+    expect(both).toHaveAttribute('title', 'Fully booked');
+    const lagosOnly = within(calendar).getByRole('button', { name: /February 17th, 2027, fully booked in lagos$/ });
+    expect(lagosOnly).toBeEnabled();
+    expect(lagosOnly).toHaveAttribute('title', 'Fully booked in Lagos');
+    expect(within(calendar).getByRole('button', { name: /February 19th, 2027$/ })).toBeEnabled();
+    expect(within(dialog).getByText('Days marked Full are fully booked in every branch; choose another day.')).toBeInTheDocument();
+  });
+
+  it('after the same-day cut-off (16:00 in Lagos) disables today and says so above the picker', async () => {
+    jest.setSystemTime(new Date('2027-02-14T15:30:00Z')); // 16:30 in Lagos
+    const user = userEvent.setup();
+    const dialog = await openPanel([chocolates]);
+    expect(await within(dialog).findByText('Earliest delivery: tomorrow')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Select date' }));
+    const calendar = await within(dialog).findByRole('grid');
+    expect(within(calendar).getByRole('button', { name: /February 14th, 2027/ })).toBeDisabled();
+    expect(within(calendar).getByRole('button', { name: /February 15th, 2027/ })).toBeEnabled();
+  });
 
   it('opens a calendar with days before today in Lagos disabled, and stores the chosen day', async () => {
     const user = userEvent.setup();

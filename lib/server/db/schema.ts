@@ -375,6 +375,11 @@ export const orders = pgTable(
     adminNotes: text('admin_notes').notNull().default(''),
     deliveryInstruction: text('delivery_instruction').notNull().default(''),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    /**
+     * When the order last took its place on its delivery day (checkout, a new day, a payment
+     * start): an unpaid order holds it for SLOT_HOLD_MINUTES from then (lib/domain/capacity.ts).
+     */
+    slotHeldAt: timestamp('slot_held_at', { withTimezone: true }),
     /** The rider who took it out (set by the lifecycle's dispatch); null before. */
     riderId: uuid('rider_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     /** The storage key of the photo the rider took at delivery (lib/server/media/storage.ts); null before. */

@@ -22,6 +22,7 @@ import { log } from '@/lib/server/log';
 import { deliverQueuedMail } from '@/lib/server/mail/mailer';
 import { sendRecoveryMails } from '@/lib/server/services/orders/recovery';
 import { sendDueReminders } from '@/lib/server/services/reminders';
+import { now } from '@/lib/server/security/clock';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long a sent e-mail's row is kept. */
@@ -50,7 +51,7 @@ const WORKERS: Worker[] = [
     queue: 'checkout-recovery',
     concurrency: 1,
     handle: async () => {
-      const done = await sendRecoveryMails(await getDb(), new Date());
+      const done = await sendRecoveryMails(await getDb(), now());
       if (done.sent + done.skipped > 0) log().info({ area: 'recovery', ...done }, 'unfinished-payment e-mails written');
     },
   },
@@ -58,7 +59,7 @@ const WORKERS: Worker[] = [
     queue: 'occasion-reminders',
     concurrency: 1,
     handle: async () => {
-      const done = await sendDueReminders(await getDb(), new Date());
+      const done = await sendDueReminders(await getDb(), now());
       if (done.sent > 0) log().info({ area: 'reminders', ...done }, 'occasion reminders written');
     },
   },

@@ -37,6 +37,7 @@ import { transition } from '@/lib/server/services/orders/lifecycle';
 import { lifecycleState } from '@/lib/server/services/orders/rows';
 import { readCart, saveCart } from '@/lib/server/services/accounts/records';
 import { readShopDetails } from '@/lib/server/services/settings';
+import { takeSlot } from '@/lib/server/services/capacity';
 import { methodAllows } from '@/lib/domain/checkout';
 import { isPaid, paymentRefusal, TEST_PAYMENT_MARK, type Actor } from '@/lib/domain/order-lifecycle';
 import { formatMinor, type CurrencyCode } from '@/lib/domain/money';
@@ -82,6 +83,8 @@ export async function startPayment(db: Db, orderId: string, at: Date): Promise<P
   const prepared = await db.transaction(async (tx) => {
     const order = await loadOrder(tx, orderId, true);
     assertPayable(order);
+    // Paying takes the day's place again: an unpaid order's hold may have lapsed and the day filled.
+    if (order.deliveryDate && order.checkedOutAt) await takeSlot(tx, order, order.deliveryDate, at);
     const method = order.paymentMethod;
     if (!method) throw new BadRequestError(CHOOSE_METHOD_MESSAGE);
     const currency = order.currency as CurrencyCode;

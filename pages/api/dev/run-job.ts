@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route, endpoint } from '@/lib/server/http/route';
 import { NotFoundError } from '@/lib/server/http/errors';
 import { isLiveProduction } from '@/lib/server/operator';
+import { now } from '@/lib/server/security/clock';
 import { sendRecoveryMails } from '@/lib/server/services/orders/recovery';
 import { sendDueReminders } from '@/lib/server/services/reminders';
 
@@ -19,7 +20,7 @@ export default route({
     }),
     handle: async ({ db, body }) => {
       if (isLiveProduction()) throw new NotFoundError('Not found');
-      const at = body.at ? new Date(body.at) : new Date();
+      const at = body.at ? new Date(body.at) : now();
       return { data: body.job === 'checkout-recovery' ? await sendRecoveryMails(db, at) : await sendDueReminders(db, at) };
     },
   }),

@@ -17,6 +17,7 @@ import { orderCharges, orders } from '@/lib/server/db/schema';
 import { BadRequestError, HttpError } from '@/lib/server/http/errors';
 import { readSettings } from '@/lib/server/services/settings';
 import { assertDeliveryDate } from '@/lib/server/services/orders/orders';
+import { takeSlot } from '@/lib/server/services/capacity';
 import { addEvent, type OrderRow } from '@/lib/server/services/orders/rows';
 import { recordStaffAction } from '@/lib/server/services/orders/lifecycle';
 import { askCharge, owe, type ChargeRow } from '@/lib/server/services/orders/charges';
@@ -101,7 +102,10 @@ export async function changeDelivery(db: Db, id: string, body: DeliveryChangeBod
     const zoneChanged = zone !== order.zone;
     const addressChanged = address !== order.recipientAddress || residenceType !== order.residenceType;
     if (!dayChanged && !zoneChanged && !addressChanged) throw new BadRequestError('Nothing to change: the order already has this delivery date, zone and address');
-    if (dayChanged && day) await assertDeliveryDate(tx, day, at);
+    if (dayChanged && day) {
+      await assertDeliveryDate(tx, day, at);
+      await takeSlot(tx, order, day, at, 'staff');
+    }
 
     const { delivery } = await readSettings(tx);
     const changes: DeliveryChanges = {

@@ -24,6 +24,7 @@ import { hashPassword } from '@/lib/server/security/passwords';
 import type { Session, UserRow } from '@/lib/server/services/accounts/auth';
 import { createAccount, userRecord } from '@/lib/server/services/accounts/records';
 import { readSettings } from '@/lib/server/services/settings';
+import { takeSlot } from '@/lib/server/services/capacity';
 import { addEvent, changeOrder, recomputeTotals } from '@/lib/server/services/orders/store';
 import { claimAttempt, TooManyAttemptsError } from '@/lib/server/security/rate-limit';
 import { signupConflictCounters } from '@/lib/server/services/accounts/limits';
@@ -225,6 +226,8 @@ export async function checkoutOrder(db: Db, id: string, body: Body, session: Ses
     const [item] = await tx.select({ sku: orderItems.sku }).from(orderItems).where(eq(orderItems.orderId, id)).limit(1);
     if (!item) throw new BadRequestError(NO_ITEMS_MESSAGE);
     if (fields) await assertDeliverable(tx, id, details, fields);
+    // Last of the checks: the day's place at the branch the details name (409 when it is full).
+    await takeSlot(tx, { id, deliveryMethod: details.deliveryMethod, despatchLocation: details.despatchLocation, state: details.state }, details.deliveryDate, now);
 
     if (account && typeof account === 'object') {
       created = await createAccount(tx, { email: details.senderEmail, passwordHash: account.passwordHash, name: details.senderName }, now);

@@ -16,6 +16,7 @@ import { getConfig } from '@/lib/server/config';
 import { BadRequestError } from '@/lib/server/http/errors';
 import { requireUser, UnauthorizedError, type Session } from '@/lib/server/services/accounts/auth';
 import { readSettings } from '@/lib/server/services/settings';
+import { assertDayOpen, takeSlot } from '@/lib/server/services/capacity';
 import { priceItems, type PricedItem } from '@/lib/server/services/orders/pricing';
 import { assertAllowed, reopenIfAwaitingPayment, transition } from '@/lib/server/services/orders/lifecycle';
 import {
@@ -97,7 +98,10 @@ const ORDER_NUMBER_TRIES = 20;
  */
 export async function createOrder(db: Db, body: z.output<typeof orderCreateBody>, userId: string | null, now: Date): Promise<OrderCreated> {
   return db.transaction(async (tx) => {
-    if (body.deliveryDate) await assertDeliveryDate(tx, body.deliveryDate, now);
+    if (body.deliveryDate) {
+      await assertDeliveryDate(tx, body.deliveryDate, now);
+      await assertDayOpen(tx, body.deliveryDate, now);
+    }
     const items = await priceItems(tx, body.cartItems);
     const conversionRate = await rateFor(tx, body.currency);
     const id = newOrderId();
@@ -143,7 +147,13 @@ export function getOrder(db: Db, id: string): Promise<Order> {
  */
 export function updateOrder(db: Db, id: string, body: z.output<typeof orderUpdateBody>, now: Date): Promise<Order> {
   return changeOrder(db, id, async (tx, order) => {
-    if (body.deliveryDate) await assertDeliveryDate(tx, body.deliveryDate, now);
+    if (body.deliveryDate) {
+      await assertDeliveryDate(tx, body.deliveryDate, now);
+      // Checked out, its branch is known and the day's place is its own; before, only a day no
+      // branch can take is refused.
+      if (order.checkedOutAt && order.deliveryMethod) await takeSlot(tx, order, body.deliveryDate, now);
+      else await assertDayOpen(tx, body.deliveryDate, now);
+    }
     if (body.cartItems !== null) await replaceItems(tx, id, await priceItems(tx, body.cartItems));
     const deliveryDate = body.deliveryDate || (order.deliveryMethod ? order.deliveryDate : null);
     await tx.update(orders).set({ deliveryDate, updatedAt: now }).where(eq(orders.id, id));
@@ -200,6 +210,8 @@ export function updatePaymentDetails(db: Db, id: string, body: z.output<typeof u
     if (again) await assertAllowed(tx, id, event, SHOPPER);
     else await transition(tx, id, event, SHOPPER, now);
     await assertDeliveryDate(tx, order.deliveryDate ?? '', now);
+    // Choosing how to pay takes the day's place again (an hour's hold may have lapsed meanwhile).
+    if (order.deliveryDate && order.checkedOutAt) await takeSlot(tx, order, order.deliveryDate, now);
     await recomputeTotals(tx, id, now, { keepStatus: true });
   });
 }
