@@ -57,6 +57,7 @@ import type {
 } from '@/lib/contracts/account';
 import type { ChargeOutcome, ChargeStart, ChargeView } from '@/lib/contracts/charges';
 import type { UnsubscribeView } from '@/lib/contracts/unsubscribe';
+import type { ReminderCreateBody, ReminderOffer, ReminderRefill, ReminderView } from '@/lib/contracts/reminders';
 
 type Params = Record<string, string | number | boolean | undefined>;
 type WithoutBusiness<T> = Omit<T, 'business'>;
@@ -167,6 +168,14 @@ export const markTransferSent = (api: ApiClient, orderId: string) =>
 // Pay links for extra charges (lib/contracts/charges.ts)
 const chargePath = (token: string) => `/v1/charges/${encodeURIComponent(token)}`;
 export const getCharge = (api: ApiClient, token: string) => get<ChargeView>(api, chargePath(token));
+// Occasion reminders (lib/contracts/reminders.ts)
+export const createReminder = (api: ApiClient, body: Omit<ReminderCreateBody, 'business'>) => send<ReminderView>(api, 'post', '/v1/reminders', { ...body, business: api.business });
+export const getReminderOffer = (api: ApiClient, token: string) => get<ReminderOffer>(api, '/v1/reminders/order', { t: token });
+export const getReminderRefill = (api: ApiClient, token: string) => get<ReminderRefill>(api, '/v1/reminders/refill', { t: token });
+export const getAccountReminders = (api: ApiClient) => get<ReminderView[]>(api, '/v1/regal/account/reminders');
+export const stopAccountReminder = (api: ApiClient, id: string) =>
+  send<{ stopped: true }>(api, 'delete', `/v1/regal/account/reminders/${encodeURIComponent(id)}`, undefined, { business: api.business });
+
 /** What an e-mail's unsubscribe link is about (its token is the link's `t`). */
 export const getUnsubscribe = (api: ApiClient, token: string) => get<UnsubscribeView>(api, '/v1/mail/unsubscribe', { t: token });
 export const startCharge = (api: ApiClient, token: string, method: string) =>
