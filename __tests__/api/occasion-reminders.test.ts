@@ -111,6 +111,13 @@ describe("'Remind me next year'", () => {
     expect(await db.select().from(occasionReminders).where(eq(occasionReminders.orderId, order.id))).toHaveLength(1);
   });
 
+  it('an order paid before its delivery day is remembered for the year after that day', async () => {
+    const order = await birthdayOrder({ daysAgo: -3 });
+    const day = addDays(shopDay(new Date()), 3);
+    const res = await call<ReminderView>('POST', '/v1/reminders', { body: { orderId: order.id } });
+    expect(res.body.data.nextOn).toBe(`${Number(day.slice(0, 4)) + 1}${day.slice(4)}`);
+  });
+
   it('refuses an unpaid order, one without an e-mail, an unknown one, and a body with both or neither', async () => {
     const unpaid = await birthdayOrder({ paid: false });
     expect(await call('POST', '/v1/reminders', { body: { orderId: unpaid.id } })).toMatchObject({ status: 409, body: { message: 'An order can be remembered once it is paid.' } });

@@ -2,13 +2,15 @@
  * Stage 3 of the checkout, shown for a paid order: the order number, what happens next, a
  * WhatsApp link to the branch that looks after the order (Abuja for Abuja deliveries and the
  * Abuja pickup point, else Lagos) with the order number filled in, and for a pick-up the pickup
- * point's address.
+ * point's address; and 'Remind me next year' for the occasion (components/reminders/remind-me.tsx).
  */
 import { Link } from '@/components/ui/link';
 import type { Order } from '@/lib/contracts/orders';
 import { formatCartDate } from '@/lib/domain/cart';
 import { isTestPaymentStatus, TEST_PAYMENT_NOTE } from '@/lib/domain/order';
 import { useShell } from '@/lib/state/shell-context';
+import { RemindMe } from '@/components/reminders/remind-me';
+import { occasionOf } from '@/lib/domain/reminders';
 import { branchFor, pickupPointOf, whatsAppLink } from './order-branch';
 import styles from './checkout.module.css';
 
@@ -53,6 +55,7 @@ export function DoneStage({ order }: { order: Order }) {
           Follow it any time on the <Link href="/order-tracker">order tracker</Link> with your order number.
         </li>
       </ol>
+      {order.client.email && order.deliveryDate && <RemindMe orderId={order.id} occasion={occasionOf(order.purpose)} recipientName={order.deliveryDetails.recipientName} />}
       {branch && (
         <p>
           Questions? Message our {branch.name} on{' '}

@@ -27,6 +27,15 @@ export function nextOccasionDay(occasionDay: string, today: string): string {
 }
 
 /**
+ * Where a new reminder starts: the occasion's day next comes round after both today and the day
+ * itself (an order paid before its delivery day is remembered for the year after, not for that day).
+ * @example firstReminderDay('2026-11-29', '2026-11-27') // '2027-11-29'
+ */
+export function firstReminderDay(occasionDay: string, today: string): string {
+  return nextOccasionDay(occasionDay, today > occasionDay ? today : occasionDay);
+}
+
+/**
  * The e-mail due `today` for an occasion on `nextOn`, given the occasions whose e-mails went
  * already: the week's from seven to two days before (a missed day is made up), the day's on the
  * day before; each once per occasion. Null when none is.

@@ -165,6 +165,38 @@ describe('/checkout', () => {
     expect(mockRouter.replace).not.toHaveBeenCalled();
   });
 
+  it("offers 'Remind me next year' for the occasion on the done stage, and says when it will e-mail; a refusal shows the shop's message", async () => {
+    storeVisit({ orderId: 'order-1' });
+    const paid = makeOrder({
+      paymentStatus: 'PAID - GO AHEAD (Paystack)',
+      status: 'paid',
+      deliveryMethod: 'delivery',
+      deliveryDate: '2026-12-04',
+      purpose: 'Birthday',
+      client: { email: 'ada@example.com', name: 'Ada', phone: '+2348031234567', phoneCountryCode: '+234' },
+      deliveryDetails: { ...makeOrder().deliveryDetails, recipientName: 'Amaka' },
+    });
+    let refuse = true;
+    const seen = answer({
+      'GET /v1/firebase/order/order-1': ok(paid),
+      'POST /v1/reminders': () =>
+        refuse ? fail(409, 'An order can be remembered once it is paid.') : ok({ id: 'r-1', occasion: 'Birthday', recipientName: 'Amaka', nextOn: '2027-12-04', orderNumber: 'RF-100234', muted: false }),
+    });
+    openPage();
+    const done = await screen.findByRole('region', { name: 'Thank you, your order is paid' });
+    expect(done).toHaveTextContent("We can e-mail you a week before and the day before Amaka's Birthday next year");
+    await userEvent.click(within(done).getByRole('button', { name: 'Remind me next year' }));
+    expect(await within(done).findByRole('alert')).toHaveTextContent('Could not set the reminder: An order can be remembered once it is paid.');
+    refuse = false;
+    await userEvent.click(within(done).getByRole('button', { name: 'Remind me next year' }));
+    expect(await within(done).findByRole('status')).toHaveTextContent("Reminder set: we will e-mail you on 27 Nov 2027 and 3 Dec 2027, before Amaka's Birthday on 4 Dec 2027.");
+    expect(within(done).queryByRole('button', { name: 'Remind me next year' })).not.toBeInTheDocument();
+    expect(seen.filter((s) => s.method === 'POST').map((s) => s.body)).toEqual([
+      { orderId: paid.id, business: expect.any(String) },
+      { orderId: paid.id, business: expect.any(String) },
+    ]);
+  });
+
   it('shows a paid pick-up with its pickup point and the Lagos branch', async () => {
     storeVisit({ orderId: 'order-1' });
     answer({ 'GET /v1/firebase/order/order-1': ok(makeOrder({ paymentStatus: 'PAID - GO AHEAD (bank transfer)', deliveryMethod: 'pick-up', despatchLocation: 'LPL' })) });

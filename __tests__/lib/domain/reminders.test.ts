@@ -1,4 +1,4 @@
-import { nextOccasionDay, occasionOf, reminderDue } from '@/lib/domain/reminders';
+import { firstReminderDay, nextOccasionDay, occasionOf, reminderDue } from '@/lib/domain/reminders';
 
 describe('nextOccasionDay', () => {
   it.each([
@@ -9,6 +9,15 @@ describe('nextOccasionDay', () => {
     ['2024-02-29', '2027-03-01', '2028-02-29'],
     ['2026-01-01', '2026-12-31', '2027-01-01'],
   ])('%s after %s is %s', (day, today, next) => expect(nextOccasionDay(day, today)).toBe(next));
+});
+
+describe('firstReminderDay', () => {
+  it.each([
+    ['2026-11-29', '2026-11-27', '2027-11-29'],
+    ['2026-11-27', '2026-11-27', '2027-11-27'],
+    ['2026-01-10', '2026-11-27', '2027-01-10'],
+    ['2026-12-10', '2026-11-27', '2027-12-10'],
+  ])('an order for %s remembered on %s starts at %s', (day, today, first) => expect(firstReminderDay(day, today)).toBe(first));
 });
 
 describe('reminderDue', () => {

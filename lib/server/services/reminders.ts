@@ -23,7 +23,7 @@ import { itemsOf } from '@/lib/server/services/orders/store';
 import { addDays } from '@/lib/domain/checkout';
 import { shopDay } from '@/lib/domain/dates';
 import { wasPaid } from '@/lib/domain/order-lifecycle';
-import { nextOccasionDay, occasionOf, REMINDER_EMAILS, reminderDue } from '@/lib/domain/reminders';
+import { firstReminderDay, nextOccasionDay, occasionOf, REMINDER_EMAILS, reminderDue } from '@/lib/domain/reminders';
 import { REMINDER_TEXT, type ReminderOffer, type ReminderRefill, type ReminderView } from '@/lib/contracts/reminders';
 
 type ReminderRow = typeof occasionReminders.$inferSelect;
@@ -62,7 +62,7 @@ export async function createReminder(db: Db, orderId: string, now: Date): Promis
       email: order.senderEmail,
       occasion: occasionOf(order.purpose),
       recipientName: order.recipientName,
-      nextOn: nextOccasionDay(order.deliveryDate, shopDay(now)),
+      nextOn: firstReminderDay(order.deliveryDate, shopDay(now)),
     };
     const [row] = await tx
       .insert(occasionReminders)
@@ -94,7 +94,7 @@ export async function reminderOffer(db: Db, token: string, now: Date): Promise<R
     orderNumber: order.orderNumber,
     occasion: occasionOf(order.purpose),
     recipientName: order.recipientName,
-    nextOn: nextOccasionDay(order.deliveryDate, shopDay(now)),
+    nextOn: firstReminderDay(order.deliveryDate, shopDay(now)),
     already: Boolean(row && !row.stoppedAt),
   };
 }
