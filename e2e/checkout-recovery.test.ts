@@ -14,21 +14,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type BackOfficeShop, device, mailText, type Member, shot, signIn, startBackOfficeShop } from './back-office';
 import { guestOrderByApi, simpleProduct } from './checkout-flow';
-import type { Mail } from './mail-catcher';
+import { mailHeader, type Mail } from './mail-catcher';
 
 const run = Date.now().toString(36);
 const manager: Member = { email: `manager.${run}@shop.test`, name: 'Bisi Manager', role: 'manager', password: 'orchids-in-the-morning-7' };
 const lagosDay = (ahead: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + ahead * 86_400_000));
-
-/** A header of a raw message, unfolded. */
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return head
-    .split(/\r?\n/)
-    .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
-    ?.slice(name.length + 1)
-    .trim();
-}
 
 void describe('the e-mail about an unfinished payment', () => {
   let started: BackOfficeShop | undefined;
@@ -81,9 +71,9 @@ void describe('the e-mail about an unfinished payment', () => {
       assert.ok((await scanIn(61)).sent >= 1);
       const mail = await mailTo(email);
       const text = mailText(mail.raw);
-      assert.match(header(mail.raw, 'Subject') ?? '', new RegExp(`order ${orderNumber} is waiting for payment`));
-      assert.match(header(mail.raw, 'List-Unsubscribe') ?? '', /^<http:\/\/127\.0\.0\.1:\d+\/v1\/mail\/unsubscribe\?t=[^>]+>$/);
-      assert.equal(header(mail.raw, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
+      assert.match(mailHeader(mail.raw, 'Subject') ?? '', new RegExp(`order ${orderNumber} is waiting for payment`));
+      assert.match(mailHeader(mail.raw, 'List-Unsubscribe') ?? '', /^<http:\/\/127\.0\.0\.1:\d+\/v1\/mail\/unsubscribe\?t=[^>]+>$/);
+      assert.equal(mailHeader(mail.raw, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
       assert.match(text, /Chat with us on WhatsApp/);
       const payUrl = /Finish paying: (\S+)/.exec(text)?.[1];
       const unsubscribeUrl = /unfinished orders: (\S+)/.exec(text)?.[1];

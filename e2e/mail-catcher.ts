@@ -27,3 +27,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   const port = (smtp.server.address() as AddressInfo).port;
   return { inbox, smtpUrl: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
+
+/** A header of a raw message (its first line, folded lines joined), or undefined. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return head
+    .split(/\r?\n/)
+    .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+    ?.slice(name.length + 1)
+    .trim();
+}

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { launchBrowser } from './browser';
 import { device, mailText, shot } from './back-office';
 import { simpleProduct } from './checkout-flow';
-import { startMailCatcher, type Mail, type MailCatcher } from './mail-catcher';
+import { mailHeader, startMailCatcher, type Mail, type MailCatcher } from './mail-catcher';
 import { startShop, type Shop } from './shop-server';
 import type { Browser } from 'playwright-core';
 
@@ -24,15 +24,6 @@ const ADMIN_TOKEN = 'reminders-admin-token-0123456789abcdef';
 const run = Date.now().toString(36);
 const lagosDay = (ahead: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + ahead * 86_400_000));
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return head
-    .split(/\r?\n/)
-    .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
-    ?.slice(name.length + 1)
-    .trim();
-}
 
 void describe('occasion reminders', () => {
   let shop: Shop;
@@ -65,7 +56,7 @@ void describe('occasion reminders', () => {
   async function mailsTo(email: string, count: number, match: RegExp): Promise<Mail[]> {
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const found = catcher.inbox.filter((m) => m.to.includes(email) && match.test(header(m.raw, 'Subject') ?? ''));
+      const found = catcher.inbox.filter((m) => m.to.includes(email) && match.test(mailHeader(m.raw, 'Subject') ?? ''));
       if (found.length >= count || Date.now() > deadline) return found;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -118,7 +109,7 @@ void describe('occasion reminders', () => {
       assert.ok(sent.sent >= 1);
       const [reminder] = await mailsTo(email, 1, /Amaka's Birthday is in 7 days/);
       assert.ok(reminder, 'the reminder e-mail came');
-      assert.equal(header(reminder.raw, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
+      assert.equal(mailHeader(reminder.raw, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
       const text = mailText(reminder.raw);
       assert.match(text, new RegExp(`Last year you sent \\(order ${created.orderNumber}\\):`));
       const refillUrl = /Send it again: [^\n]*\n(\S+)/.exec(text)?.[1];
@@ -138,7 +129,7 @@ void describe('occasion reminders', () => {
       await shot(page, `send-again-cart-${width}`);
 
       // The one-click unsubscribe (as a mail program sends it): no day-before e-mail.
-      const target = header(reminder.raw, 'List-Unsubscribe')!.slice(1, -1);
+      const target = mailHeader(reminder.raw, 'List-Unsubscribe')!.slice(1, -1);
       const res = await fetch(`${shop.url}${new URL(target).pathname}${new URL(target).search}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -148,7 +139,7 @@ void describe('occasion reminders', () => {
       await api('POST', '/api/dev/run-job', { job: 'occasion-reminders', at: `${addDays(nextOn, -1)}T11:00:00Z` });
       await new Promise((resolve) => setTimeout(resolve, 2000));
       assert.deepEqual(
-        catcher.inbox.filter((m) => m.to.includes(email) && /tomorrow/.test(header(m.raw, 'Subject') ?? '')),
+        catcher.inbox.filter((m) => m.to.includes(email) && /tomorrow/.test(mailHeader(m.raw, 'Subject') ?? '')),
         [],
       );
       assert.deepEqual(errors, []);

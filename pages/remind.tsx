@@ -13,7 +13,7 @@ import type { ReminderOffer } from '@/lib/contracts/reminders';
 import { serverApi } from '@/lib/server/page-api';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
-import styles from './unsubscribe.module.css';
+import styles from './mail-link.module.css';
 
 type Props = { token: string; offer: ReminderOffer | null; error: string | null };
 

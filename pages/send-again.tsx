@@ -20,7 +20,7 @@ import { withShell } from '@/lib/server/shell';
 import { useCart } from '@/lib/state/cart-context';
 import { useCurrency } from '@/lib/state/currency-context';
 import content from '@/components/content/content.module.css';
-import styles from './send-again.module.css';
+import styles from './mail-link.module.css';
 
 type Props = { refill: ReminderRefill | null; error: string | null };
 

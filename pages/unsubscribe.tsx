@@ -14,7 +14,7 @@ import { ALL_TOPICS_NOTE, ALL_TOPICS_TEXT, type UnsubscribeView } from '@/lib/co
 import { serverApi } from '@/lib/server/page-api';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
-import styles from './unsubscribe.module.css';
+import styles from './mail-link.module.css';
 
 type Props = { token: string; view: UnsubscribeView | null; error: string | null; done: 'this' | 'all' | null };
 

@@ -13,14 +13,10 @@
  *   changes nothing; GET changes nothing.
  * - The back office's board and order page say which orders were reminded and recovered.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/client';
 import { mailOptOuts, orders } from '@/lib/server/db/schema';
-import { reloadConfig } from '@/lib/server/config';
-import { closeMail, mailIdle } from '@/lib/server/mail/mailer';
+import { mailIdle } from '@/lib/server/mail/mailer';
 import { optOutToken } from '@/lib/server/mail/opt-out';
 import { RECOVERY_AFTER_MINUTES, sendRecoveryMails } from '@/lib/server/services/orders/recovery';
 import { readBoard } from '@/lib/server/services/backoffice/board';
@@ -28,42 +24,18 @@ import { readStaffOrder } from '@/lib/server/services/backoffice/staff-order';
 import { readShopDetails } from '@/lib/server/services/settings';
 import { shopDay } from '@/lib/domain/dates';
 import { addDays } from '@/lib/domain/checkout';
-import { startMailCatcher, type MailCatcher } from '../../e2e/mail-catcher';
-import { closeTestDatabase, openTestDatabase } from '../helpers/db';
-import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { httpCaller, placedOrder, setStatus, tag } from '../helpers/orders';
+import { mailBody, mailHeader, serveWithMail } from '../helpers/mail';
+import { placedOrder, setStatus, tag } from '../helpers/orders';
 
-const saved = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recovery-'));
-let catcher: MailCatcher;
-let api: ApiServer;
+const { served, call, mailsTo } = serveWithMail('recovery');
 let db: Db;
-const call = httpCaller(() => api.url);
+beforeAll(() => {
+  db = served.db;
+});
 
 const MINUTE = 60_000;
 /** The clock of each test: far enough ahead that other files' orders on a shared database are never due at an earlier `now`. */
 const NOW = new Date(Date.now() + 3 * 24 * 60 * MINUTE);
-
-beforeAll(async () => {
-  process.env.DATA_DIR = dataDir;
-  catcher = await startMailCatcher();
-  process.env.SMTP_URL = catcher.smtpUrl;
-  reloadConfig();
-  closeMail();
-  await openTestDatabase();
-  db = await getDb();
-  api = await startApiServer();
-});
-
-afterAll(async () => {
-  await api.close();
-  closeMail();
-  await catcher.close();
-  await closeTestDatabase();
-  process.env = { ...saved };
-  reloadConfig();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** An order whose sender reached the payment stage `minutesAgo` before NOW, delivered in two days. */
 async function waitingOrder(minutesAgo: number, spec: Parameters<typeof placedOrder>[1] = {}) {
@@ -75,15 +47,6 @@ async function waitingOrder(minutesAgo: number, spec: Parameters<typeof placedOr
   return order;
 }
 
-const mailsTo = (address: string) => catcher.inbox.filter((m) => m.to.includes(address.toLowerCase()));
-/** A header of a raw message, unfolded. */
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
-}
-/** The message's text part, quoted-printable undone. */
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 describe('the one e-mail about an unfinished payment', () => {
   it('goes once, after the hour, with the payment stage link, WhatsApp and one-click unsubscribe headers', async () => {
     const early = await waitingOrder(RECOVERY_AFTER_MINUTES - 5);
@@ -94,14 +57,14 @@ describe('the one e-mail about an unfinished payment', () => {
     expect(mailsTo(early.sender.email)).toEqual([]);
     const [mail, ...more] = mailsTo(due.sender.email);
     expect(more).toEqual([]);
-    expect(header(mail!.raw, 'Subject')).toBe(`Regal Flowers: order ${due.orderNumber} is waiting for payment`);
-    const text = textOf(mail!.raw);
+    expect(mailHeader(mail!.raw, 'Subject')).toBe(`Regal Flowers: order ${due.orderNumber} is waiting for payment`);
+    const text = mailBody(mail!.raw);
     expect(text).toContain(`/checkout?orderId=${due.id}&stage=payment`);
     const { details } = await readShopDetails(db);
     expect(text).toContain(`https://wa.me/${details.branches.lagos.whatsapp.replace(/\D/g, '')}?text=`);
-    const unsubscribe = header(mail!.raw, 'List-Unsubscribe');
+    const unsubscribe = mailHeader(mail!.raw, 'List-Unsubscribe');
     expect(unsubscribe).toMatch(/^<http:\/\/[^>]+\/v1\/mail\/unsubscribe\?t=[\w%.-]+>$/);
-    expect(header(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mailHeader(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     // The next runs (every 5 minutes) send nothing more for it; the early one's hour comes later.
     await sendRecoveryMails(db, new Date(NOW.getTime() + 5 * MINUTE));
@@ -129,7 +92,7 @@ describe('the one e-mail about an unfinished payment', () => {
     await sendRecoveryMails(db, NOW);
     await mailIdle();
     for (const order of [paid, cancelled, announced, quoted, past]) expect([order.orderNumber, mailsTo(order.sender.email)]).toEqual([order.orderNumber, []]);
-    expect(catcher.inbox.filter((m) => textOf(m.raw).includes(noEmail.orderNumber))).toEqual([]);
+    expect(served.catcher.inbox.filter((m) => mailBody(m.raw).includes(noEmail.orderNumber))).toEqual([]);
     expect(mailsTo(control.sender.email)).toHaveLength(1);
   });
 
@@ -149,7 +112,7 @@ describe('saying no', () => {
     const first = await waitingOrder(90);
     await sendRecoveryMails(db, NOW);
     await mailIdle();
-    const target = header(mailsTo(first.sender.email)[0]!.raw, 'List-Unsubscribe')!.slice(1, -1);
+    const target = mailHeader(mailsTo(first.sender.email)[0]!.raw, 'List-Unsubscribe')!.slice(1, -1);
     const { pathname, search } = new URL(target);
 
     // Opening the link changes nothing (mail scanners open links).
@@ -158,7 +121,7 @@ describe('saying no', () => {
     expect(view.headers.get('cache-control')).toBe('private, no-store');
     expect(view.body.data).toMatchObject({ email: `a•••@example.com`, topic: 'recovery', optedOut: false });
 
-    const res = await fetch(`${api.url}${pathname}${search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(`${served.api.url}${pathname}${search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(res.status).toBe(200);
     expect(await db.select({ topic: mailOptOuts.topic }).from(mailOptOuts).where(eq(mailOptOuts.email, first.sender.email))).toEqual([{ topic: 'recovery' }]);
 
@@ -173,9 +136,9 @@ describe('saying no', () => {
   it("the page's form: 'all' stops every such e-mail and sends the browser back to the page (303)", async () => {
     const order = await waitingOrder(90);
     const token = await optOutToken(db, order.sender.email, 'recovery');
-    const res = await fetch(`${api.url}/v1/mail/unsubscribe?t=${encodeURIComponent(token)}&to=page`, {
+    const res = await fetch(`${served.api.url}/v1/mail/unsubscribe?t=${encodeURIComponent(token)}&to=page`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: api.url },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: served.api.url },
       body: 'scope=all',
       redirect: 'manual',
     });

@@ -10,14 +10,10 @@
  *   closest match in its category, said plainly.
  * - The one-click unsubscribe stops that reminder; the account lists and stops its reminders.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/client';
 import { occasionReminders, orders, products } from '@/lib/server/db/schema';
-import { reloadConfig } from '@/lib/server/config';
-import { closeMail, mailIdle } from '@/lib/server/mail/mailer';
+import { mailIdle } from '@/lib/server/mail/mailer';
 import { queuePaidConfirmation } from '@/lib/server/payments/confirmation';
 import { readOrder } from '@/lib/server/services/orders/store';
 import { sendDueReminders } from '@/lib/server/services/reminders';
@@ -25,42 +21,18 @@ import { addDays } from '@/lib/domain/checkout';
 import { shopDay } from '@/lib/domain/dates';
 import type { ReminderOffer, ReminderRefill, ReminderView } from '@/lib/contracts/reminders';
 import type { UserRecord } from '@/lib/contracts/auth';
-import { startMailCatcher, type MailCatcher } from '../../e2e/mail-catcher';
-import { closeTestDatabase, openTestDatabase } from '../helpers/db';
-import { startApiServer, type ApiServer } from '../helpers/api-server';
-import { httpCaller, placedOrder, setStatus, simpleProducts, tag } from '../helpers/orders';
+import { mailBody, mailHeader, serveWithMail } from '../helpers/mail';
+import { placedOrder, setStatus, simpleProducts, tag } from '../helpers/orders';
 
-const saved = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-'));
-let catcher: MailCatcher;
-let api: ApiServer;
+const { served, call, mailsTo } = serveWithMail('reminders');
 let db: Db;
-const call = httpCaller(() => api.url);
+beforeAll(() => {
+  db = served.db;
+});
 
 const HOUR = 3_600_000;
 /** Noon in Lagos on a day (YYYY-MM-DD). */
 const noonOn = (day: string) => new Date(`${day}T11:00:00Z`);
-
-beforeAll(async () => {
-  process.env.DATA_DIR = dataDir;
-  catcher = await startMailCatcher();
-  process.env.SMTP_URL = catcher.smtpUrl;
-  reloadConfig();
-  closeMail();
-  await openTestDatabase();
-  db = await getDb();
-  api = await startApiServer();
-});
-
-afterAll(async () => {
-  await api.close();
-  closeMail();
-  await catcher.close();
-  await closeTestDatabase();
-  process.env = { ...saved };
-  reloadConfig();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** A paid order for Amaka's birthday, delivered `daysAgo` days ago, of a product of its own category. */
 async function birthdayOrder(options: { daysAgo?: number; paid?: boolean; userId?: string } = {}) {
@@ -78,24 +50,6 @@ async function birthdayOrder(options: { daysAgo?: number; paid?: boolean; userId
   return { ...order, product: product! };
 }
 
-const mailsTo = (address: string) => catcher.inbox.filter((m) => m.to.includes(address.toLowerCase()));
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
-}
-/** The message with quoted-printable undone (its escapes are UTF-8 bytes). */
-function textOf(raw: string): string {
-  const soft = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft[i] === '=' ? /^[0-9A-F]{2}/.exec(soft.slice(i + 1, i + 3)) : null;
-    if (hex) {
-      bytes.push(parseInt(hex[0], 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 const linkAfter = (text: string, label: RegExp) => new URL(label.exec(text)![1]!);
 
 describe("'Remind me next year'", () => {
@@ -133,7 +87,7 @@ describe("'Remind me next year'", () => {
     const order = await birthdayOrder();
     await db.transaction(async (tx) => queuePaidConfirmation(tx, await readOrder(tx, order.id)));
     await mailIdle();
-    const text = textOf(mailsTo(order.sender.email)[0]!.raw);
+    const text = mailBody(mailsTo(order.sender.email)[0]!.raw);
     const link = linkAfter(text, /Remind me next year about Amaka's Birthday: (\S+)/);
     expect(link.pathname).toBe('/remind');
     const token = link.searchParams.get('t')!;
@@ -163,18 +117,18 @@ describe('the reminder e-mails', () => {
     await mailIdle();
     const [week, ...more] = mailsTo(order.sender.email);
     expect(more).toEqual([]);
-    expect(header(week!.raw, 'Subject')).toBe("Regal Flowers: Amaka's Birthday is in 7 days");
-    const text = textOf(week!.raw);
+    expect(mailHeader(week!.raw, 'Subject')).toBe("Regal Flowers: Amaka's Birthday is in 7 days");
+    const text = mailBody(week!.raw);
     expect(text).toContain(`Last year you sent (order ${order.orderNumber}):`);
     expect(text).toContain(`- 2 × ${order.product.name}`);
     expect(linkAfter(text, /Send it again: [^\n]*\n(\S+)/).pathname).toBe('/send-again');
-    expect(header(week!.raw, 'List-Unsubscribe')).toMatch(/^<http:\/\/[^>]+\/v1\/mail\/unsubscribe\?t=[^>]+>$/);
-    expect(header(week!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mailHeader(week!.raw, 'List-Unsubscribe')).toMatch(/^<http:\/\/[^>]+\/v1\/mail\/unsubscribe\?t=[^>]+>$/);
+    expect(mailHeader(week!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     await sendDueReminders(db, noonOn(addDays(nextOn, -1)));
     await sendDueReminders(db, noonOn(nextOn));
     await mailIdle();
-    const subjects = mailsTo(order.sender.email).map((m) => header(m.raw, 'Subject'));
+    const subjects = mailsTo(order.sender.email).map((m) => mailHeader(m.raw, 'Subject'));
     expect(subjects).toEqual(["Regal Flowers: Amaka's Birthday is in 7 days", "Regal Flowers: Amaka's Birthday is tomorrow"]);
 
     // The day after: it comes round again the year after.
@@ -188,7 +142,7 @@ describe('the reminder e-mails', () => {
     const { body } = await call<ReminderView>('POST', '/v1/reminders', { body: { orderId: order.id } });
     await sendDueReminders(db, noonOn(addDays(body.data.nextOn, -7)));
     await mailIdle();
-    const link = linkAfter(textOf(mailsTo(order.sender.email)[0]!.raw), /Send it again: [^\n]*\n(\S+)/);
+    const link = linkAfter(mailBody(mailsTo(order.sender.email)[0]!.raw), /Send it again: [^\n]*\n(\S+)/);
     const t = link.searchParams.get('t')!;
 
     const same = await call<ReminderRefill>('GET', `/v1/reminders/refill?t=${encodeURIComponent(t)}`);
@@ -217,15 +171,15 @@ describe('the reminder e-mails', () => {
     const b = (await call<ReminderView>('POST', '/v1/reminders', { body: { orderId: kept.id } })).body.data;
     await sendDueReminders(db, noonOn(addDays(a.nextOn, -7)));
     await mailIdle();
-    const mail = mailsTo(stopped.sender.email).find((m) => textOf(m.raw).includes(stopped.orderNumber))!;
-    const target = new URL(header(mail.raw, 'List-Unsubscribe')!.slice(1, -1));
-    const res = await fetch(`${api.url}${target.pathname}${target.search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const mail = mailsTo(stopped.sender.email).find((m) => mailBody(m.raw).includes(stopped.orderNumber))!;
+    const target = new URL(mailHeader(mail.raw, 'List-Unsubscribe')!.slice(1, -1));
+    const res = await fetch(`${served.api.url}${target.pathname}${target.search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(res.status).toBe(200);
 
     const before = mailsTo(stopped.sender.email).length;
     await sendDueReminders(db, noonOn(addDays(a.nextOn, -1)));
     await mailIdle();
-    const after = mailsTo(stopped.sender.email).slice(before).map((m) => textOf(m.raw));
+    const after = mailsTo(stopped.sender.email).slice(before).map((m) => mailBody(m.raw));
     expect(after).toHaveLength(1);
     expect(after[0]).toContain(kept.orderNumber);
     expect(b.id).not.toBe(a.id);
