@@ -34,7 +34,7 @@ it('opens a database without migrating it; start-up migrates, seeds and starts t
   const { rows } = (await database.db.execute(sql`SELECT count(*)::int AS n FROM products`)) as unknown as { rows: { n: number }[] };
   expect(rows[0]?.n).toBeGreaterThan(0);
   const { rows: queues } = await database.raw("select name from pgboss.queue where name not like '\\_\\_%' order by name");
-  expect(queues).toEqual([{ name: 'mail' }, { name: 'tidy-up' }]);
+  expect(queues).toEqual([{ name: 'checkout-recovery' }, { name: 'mail' }, { name: 'occasion-reminders' }, { name: 'tidy-up' }]);
 
   await shutDown();
   await expect(database.db.execute(sql`select 1`)).rejects.toThrow();

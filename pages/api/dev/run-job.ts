@@ -6,6 +6,8 @@ import { now } from '@/lib/server/security/clock';
 import { sendRecoveryMails } from '@/lib/server/services/orders/recovery';
 import { sendDueReminders } from '@/lib/server/services/reminders';
 
+export const config = { api: { bodyParser: false } };
+
 /**
  * POST /api/dev/run-job `{ job: 'checkout-recovery' | 'occasion-reminders', at?: ISO time }`: runs a scheduled job's work
  * now, as if the clock said `at` (default: now), and answers what it did. Browser tests use it to
