@@ -38,6 +38,22 @@ export function reminderDue(nextOn: string, today: string, sent: { week: string 
   return null;
 }
 
+/**
+ * The days the e-mails for an occasion on `nextOn` go out, seen on `today` before any went: the
+ * week's seven days before (today when that is past but the day before is not yet: the job makes
+ * it up), then the day before. What the shopper is told on asking for a reminder.
+ * @example reminderEmailDays('2027-12-04', '2027-06-01') // ['2027-11-27', '2027-12-03']
+ * @example reminderEmailDays('2027-12-04', '2027-12-01') // ['2027-12-01', '2027-12-03']
+ */
+export function reminderEmailDays(nextOn: string, today: string): string[] {
+  const week = addDays(nextOn, -REMINDER_EMAILS.week);
+  const day = addDays(nextOn, -REMINDER_EMAILS.day);
+  const days: string[] = [];
+  if (today < day) days.push(today < week ? week : today);
+  if (today <= day) days.push(day);
+  return days;
+}
+
 /** The occasion's name for an order's purpose ('Other' and none: 'Occasion'). */
 export function occasionOf(purpose: string): string {
   return purpose && purpose !== 'Other' ? purpose : 'Occasion';

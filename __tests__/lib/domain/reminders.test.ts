@@ -1,4 +1,4 @@
-import { nextOccasionDay, occasionOf, reminderDue } from '@/lib/domain/reminders';
+import { nextOccasionDay, occasionOf, reminderDue, reminderEmailDays } from '@/lib/domain/reminders';
 
 describe('nextOccasionDay', () => {
   it.each([
@@ -9,6 +9,31 @@ describe('nextOccasionDay', () => {
     ['2024-02-29', '2027-03-01', '2028-02-29'],
     ['2026-01-01', '2026-12-31', '2027-01-01'],
   ])('%s after %s is %s', (day, today, next) => expect(nextOccasionDay(day, today)).toBe(next));
+});
+
+describe('reminderEmailDays', () => {
+  it.each([
+    ['2027-06-01', ['2027-11-27', '2027-12-03']],
+    ['2027-11-26', ['2027-11-27', '2027-12-03']],
+    ['2027-11-27', ['2027-11-27', '2027-12-03']],
+    // Inside the week: the week's e-mail is made up today.
+    ['2027-12-01', ['2027-12-01', '2027-12-03']],
+    ['2027-12-02', ['2027-12-02', '2027-12-03']],
+    ['2027-12-03', ['2027-12-03']],
+  ])('for 4 December 2027, asked on %s: %j', (today, days) => expect(reminderEmailDays('2027-12-04', today)).toEqual(days));
+
+  it('agrees with reminderDue: each day it names, that e-mail is due', () => {
+    for (const today of ['2027-06-01', '2027-11-30', '2027-12-02', '2027-12-03']) {
+      const days = reminderEmailDays('2027-12-04', today);
+      const sent = { week: null as string | null, day: null as string | null };
+      for (const day of days) {
+        const due = reminderDue('2027-12-04', day, sent);
+        expect(due).not.toBeNull();
+        sent[due!] = '2027-12-04';
+      }
+      expect(sent.day).toBe('2027-12-04');
+    }
+  });
 });
 
 describe('reminderDue', () => {
