@@ -13,7 +13,7 @@ import type { ReminderView } from '@/lib/contracts/reminders';
 import type { UserRecord } from '@/lib/contracts/auth';
 import { FormError } from './form-error';
 import { LoadFailed } from './order-parts';
-import { reminderTitle, REMINDERS_TEXT } from './reminder-texts';
+import { REMINDERS_TEXT, titleOf } from './reminder-texts';
 import { useAccountCall, useAccountData } from './use-account-call';
 import frame from './account.module.css';
 import forms from './forms.module.css';
@@ -21,7 +21,7 @@ import orders from './orders.module.css';
 import styles from './reminders.module.css';
 
 function ReminderCard({ reminder: r, busy, onStop }: { reminder: ReminderView; busy: boolean; onStop(): void }) {
-  const title = reminderTitle(r);
+  const title = titleOf(r);
   return (
     <li className={forms.card}>
       <h3 className={forms.cardName}>{title}</h3>
@@ -72,12 +72,12 @@ export function ReminderList({ user }: { user: UserRecord }) {
     const done = await stop.run((api) => stopAccountReminder(api, gone.id));
     if (!done) return;
     list.set(reminders.filter((r) => r.id !== gone.id));
-    setStatus(REMINDERS_TEXT.stopped(reminderTitle(gone), gone.orderNumber));
+    setStatus(REMINDERS_TEXT.stopped(titleOf(gone), gone.orderNumber));
     setRefocus((n) => n + 1);
   };
 
   return (
-    <section className={forms.stack} aria-labelledby={headingId}>
+    <section className={styles.list} aria-labelledby={headingId}>
       <div>
         <h2 id={headingId} tabIndex={-1} className={forms.listTitle}>
           {REMINDERS_TEXT.heading}

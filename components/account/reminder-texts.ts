@@ -5,16 +5,10 @@
  */
 import type { ReminderView } from '@/lib/contracts/reminders';
 import { formatLongDay } from '@/lib/domain/dates';
+import { reminderTitle } from '@/lib/domain/reminders';
 
-/**
- * "Amaka's Birthday", as the reminder e-mail names it. An order without a purpose is remembered
- * as 'Occasion', which reads "Amaka's occasion" (or 'Your occasion' without a recipient).
- */
-export function reminderTitle({ occasion, recipientName }: Pick<ReminderView, 'occasion' | 'recipientName'>): string {
-  const unnamed = occasion === 'Occasion';
-  if (recipientName) return `${recipientName}'s ${unnamed ? 'occasion' : occasion}`;
-  return unnamed ? 'Your occasion' : occasion;
-}
+/** "Amaka's Birthday", "Mother's Day for Ngozi" (lib/domain/reminders.ts). */
+export const titleOf = (r: Pick<ReminderView, 'occasion' | 'recipientName'>) => reminderTitle(r.occasion, r.recipientName);
 
 /** 'A', 'A and B' (the e-mails' days in words). */
 const daysText = (days: string[]) => days.map(formatLongDay).join(' and ');

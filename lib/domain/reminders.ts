@@ -58,3 +58,20 @@ export function reminderEmailDays(nextOn: string, today: string): string[] {
 export function occasionOf(purpose: string): string {
   return purpose && purpose !== 'Other' ? purpose : 'Occasion';
 }
+
+/** Occasions that are the recipient's own ("Amaka's Birthday"); the others are days for them ("Mother's Day for Ngozi"). */
+const OWN_OCCASIONS = new Set(['Birthday', 'Anniversary', 'Wedding']);
+
+/**
+ * A reminder's name as the shopper reads it, from its occasion (`occasionOf`) and recipient: the
+ * recipient's own day in the possessive, any other day for them; 'Occasion' (no purpose given)
+ * in lower case after a name.
+ * @example reminderTitle('Birthday', 'Amaka') // "Amaka's Birthday"
+ * @example reminderTitle("Mother's Day", 'Ngozi') // "Mother's Day for Ngozi"
+ * @example reminderTitle('Occasion', '') // 'Your occasion'
+ */
+export function reminderTitle(occasion: string, recipientName: string): string {
+  if (occasion === 'Occasion') return recipientName ? `${recipientName}'s occasion` : 'Your occasion';
+  if (!recipientName) return occasion;
+  return OWN_OCCASIONS.has(occasion) ? `${recipientName}'s ${occasion}` : `${occasion} for ${recipientName}`;
+}

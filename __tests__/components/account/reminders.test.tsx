@@ -107,11 +107,12 @@ describe('/account/reminders', () => {
     expect(cards()).toHaveLength(0);
   });
 
-  it('names an order without a purpose as the recipient’s occasion', async () => {
-    answer({ [LIST]: ok([{ ...amaka, occasion: 'Occasion' }, { ...tunde, occasion: 'Occasion', recipientName: '' }]) });
+  it('names a day that is not the recipient’s own as a day for them, and an order without a purpose as their occasion', async () => {
+    answer({ [LIST]: ok([{ ...amaka, occasion: "Mother's Day" }, { ...tunde, occasion: 'Occasion' }, { ...tunde, id: 'rem-3', occasion: 'Occasion', recipientName: '' }]) });
     showReminders();
 
-    expect(await screen.findByRole('heading', { name: "Amaka's occasion" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Mother's Day for Amaka" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Tunde's occasion" })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your occasion' })).toBeInTheDocument();
   });
 });

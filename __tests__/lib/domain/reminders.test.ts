@@ -1,4 +1,4 @@
-import { nextOccasionDay, occasionOf, reminderDue, reminderEmailDays } from '@/lib/domain/reminders';
+import { nextOccasionDay, occasionOf, reminderDue, reminderEmailDays, reminderTitle } from '@/lib/domain/reminders';
 
 describe('nextOccasionDay', () => {
   it.each([
@@ -58,4 +58,17 @@ it('names the occasion of a purpose', () => {
   expect(occasionOf("Mother's Day")).toBe("Mother's Day");
   expect(occasionOf('Other')).toBe('Occasion');
   expect(occasionOf('')).toBe('Occasion');
+});
+
+describe('reminderTitle', () => {
+  it.each([
+    ['Birthday', 'Amaka', "Amaka's Birthday"],
+    ['Anniversary', 'Tunde Bello', "Tunde Bello's Anniversary"],
+    ["Mother's Day", 'Ngozi', "Mother's Day for Ngozi"],
+    ["Valentine's", 'Tunde', "Valentine's for Tunde"],
+    ['Christmas', 'Amaka', 'Christmas for Amaka'],
+    ['Occasion', 'Amaka', "Amaka's occasion"],
+    ['Birthday', '', 'Birthday'],
+    ['Occasion', '', 'Your occasion'],
+  ])('%s of %j reads %j', (occasion, recipient, title) => expect(reminderTitle(occasion, recipient)).toBe(title));
 });
