@@ -1,6 +1,6 @@
 /**
  * The frame of every account page: the heading, the section links (Orders, Address book,
- * Profile) and the gate. The server renders the same shell for everyone; the shopper's data
+ * Reminders, Profile) and the gate. The server renders the same shell for everyone; the shopper's data
  * is read in the browser with the bearer token. Until the browser has read its storage the
  * frame says it is loading; a visitor with no stored user sees a log-in prompt instead of the
  * page (after logging in, the page appears in place).
@@ -13,11 +13,12 @@ import { readStored, STORAGE_KEYS } from '@/lib/state/storage';
 import content from '@/components/content/content.module.css';
 import styles from './account.module.css';
 
-export type AccountSection = 'orders' | 'addresses' | 'profile';
+export type AccountSection = 'orders' | 'addresses' | 'reminders' | 'profile';
 
 export const ACCOUNT_SECTIONS: { key: AccountSection; href: string; label: string }[] = [
   { key: 'orders', href: '/account', label: 'My orders' },
   { key: 'addresses', href: '/account/addresses', label: 'Address book' },
+  { key: 'reminders', href: '/account/reminders', label: 'Reminders' },
   { key: 'profile', href: '/account/profile', label: 'Profile' },
 ];
 

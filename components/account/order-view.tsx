@@ -1,8 +1,9 @@
 /**
  * An account order once read (loaded after the page's first load, by ./order-detail.tsx): the
- * facts (placed, status, payment, delivery or pick-up day), 'Pay now' while it can still be paid
- * and 'Order again', the items and amounts in the order's currency, whom it goes to and from, the
- * card message and the delivery photo; beside them the tracker's timeline and review section, so
+ * facts (placed, status, payment, delivery or pick-up day), 'Pay now' while it can still be paid,
+ * 'Order again', 'Remind me next year' once paid when it has a day (./remind-button.tsx), the
+ * items and amounts in the order's currency, whom it goes to and from, the card message and the
+ * delivery photo; beside them the tracker's timeline and review section, so
  * that the order looks as it does in the order tracker.
  *
  * 'Pay now' goes to `/checkout?orderId={id}` with the checkout's stage set to payment (the
@@ -13,6 +14,7 @@
 import { Link } from '@/components/ui/link';
 import type { AccountOrder } from '@/lib/contracts/account';
 import { isTestPaymentStatus } from '@/lib/domain/order';
+import { wasPaid } from '@/lib/domain/order-lifecycle';
 import { dispatchOrder } from '@/lib/state/checkout-order';
 import { OrderTimeline } from '@/components/order-tracker/order-timeline';
 import { ReviewSection } from '@/components/order-tracker/review-section';
@@ -20,6 +22,7 @@ import { isPartPaidStatus, TRACKER_TEXT } from '@/components/order-tracker/texts
 import { OrderAmounts, OrderItems } from './order-lines';
 import { formatDay, paymentText, placedDay, StatusBadge } from './order-parts';
 import { OrderPeople } from './order-people';
+import { RemindButton } from './remind-button';
 import { ReorderButton } from './reorder-button';
 import tracker from '@/components/order-tracker/order-tracker.module.css';
 import styles from './orders.module.css';
@@ -74,6 +77,7 @@ export function OrderView({ order }: { order: AccountOrder }) {
             </Link>
           )}
           <ReorderButton orderNumber={order.orderNumber} />
+          {wasPaid({ payment: order.paymentState }) && order.deliveryDate && <RemindButton orderId={order.id} />}
         </div>
         <h3>Items</h3>
         <OrderItems order={order} />

@@ -47,7 +47,40 @@ export function reminderDue(nextOn: string, today: string, sent: { week: string 
   return null;
 }
 
+/**
+ * The days the e-mails for an occasion on `nextOn` go out, seen on `today` before any went: the
+ * week's seven days before (today when that is past but the day before is not yet: the job makes
+ * it up), then the day before. What the shopper is told on asking for a reminder.
+ * @example reminderEmailDays('2027-12-04', '2027-06-01') // ['2027-11-27', '2027-12-03']
+ * @example reminderEmailDays('2027-12-04', '2027-12-01') // ['2027-12-01', '2027-12-03']
+ */
+export function reminderEmailDays(nextOn: string, today: string): string[] {
+  const week = addDays(nextOn, -REMINDER_EMAILS.week);
+  const day = addDays(nextOn, -REMINDER_EMAILS.day);
+  const days: string[] = [];
+  if (today < day) days.push(today < week ? week : today);
+  if (today <= day) days.push(day);
+  return days;
+}
+
 /** The occasion's name for an order's purpose ('Other' and none: 'Occasion'). */
 export function occasionOf(purpose: string): string {
   return purpose && purpose !== 'Other' ? purpose : 'Occasion';
+}
+
+/** Occasions that are the recipient's own ("Amaka's Birthday"); the others are days for them ("Mother's Day for Ngozi"). */
+const OWN_OCCASIONS = new Set(['Birthday', 'Anniversary', 'Wedding']);
+
+/**
+ * A reminder's name as the shopper reads it, from its occasion (`occasionOf`) and recipient: the
+ * recipient's own day in the possessive, any other day for them; 'Occasion' (no purpose given)
+ * in lower case after a name.
+ * @example reminderTitle('Birthday', 'Amaka') // "Amaka's Birthday"
+ * @example reminderTitle("Mother's Day", 'Ngozi') // "Mother's Day for Ngozi"
+ * @example reminderTitle('Occasion', '') // 'Your occasion'
+ */
+export function reminderTitle(occasion: string, recipientName: string): string {
+  if (occasion === 'Occasion') return recipientName ? `${recipientName}'s occasion` : 'Your occasion';
+  if (!recipientName) return occasion;
+  return OWN_OCCASIONS.has(occasion) ? `${recipientName}'s ${occasion}` : `${occasion} for ${recipientName}`;
 }

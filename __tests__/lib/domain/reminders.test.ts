@@ -1,4 +1,4 @@
-import { firstReminderDay, nextOccasionDay, occasionOf, reminderDue } from '@/lib/domain/reminders';
+import { firstReminderDay, nextOccasionDay, occasionOf, reminderDue, reminderEmailDays, reminderTitle } from '@/lib/domain/reminders';
 
 describe('nextOccasionDay', () => {
   it.each([
@@ -18,6 +18,31 @@ describe('firstReminderDay', () => {
     ['2026-01-10', '2026-11-27', '2027-01-10'],
     ['2026-12-10', '2026-11-27', '2027-12-10'],
   ])('an order for %s remembered on %s starts at %s', (day, today, first) => expect(firstReminderDay(day, today)).toBe(first));
+});
+
+describe('reminderEmailDays', () => {
+  it.each([
+    ['2027-06-01', ['2027-11-27', '2027-12-03']],
+    ['2027-11-26', ['2027-11-27', '2027-12-03']],
+    ['2027-11-27', ['2027-11-27', '2027-12-03']],
+    // Inside the week: the week's e-mail is made up today.
+    ['2027-12-01', ['2027-12-01', '2027-12-03']],
+    ['2027-12-02', ['2027-12-02', '2027-12-03']],
+    ['2027-12-03', ['2027-12-03']],
+  ])('for 4 December 2027, asked on %s: %j', (today, days) => expect(reminderEmailDays('2027-12-04', today)).toEqual(days));
+
+  it('agrees with reminderDue: each day it names, that e-mail is due', () => {
+    for (const today of ['2027-06-01', '2027-11-30', '2027-12-02', '2027-12-03']) {
+      const days = reminderEmailDays('2027-12-04', today);
+      const sent = { week: null as string | null, day: null as string | null };
+      for (const day of days) {
+        const due = reminderDue('2027-12-04', day, sent);
+        expect(due).not.toBeNull();
+        sent[due!] = '2027-12-04';
+      }
+      expect(sent.day).toBe('2027-12-04');
+    }
+  });
 });
 
 describe('reminderDue', () => {
@@ -42,4 +67,17 @@ it('names the occasion of a purpose', () => {
   expect(occasionOf("Mother's Day")).toBe("Mother's Day");
   expect(occasionOf('Other')).toBe('Occasion');
   expect(occasionOf('')).toBe('Occasion');
+});
+
+describe('reminderTitle', () => {
+  it.each([
+    ['Birthday', 'Amaka', "Amaka's Birthday"],
+    ['Anniversary', 'Tunde Bello', "Tunde Bello's Anniversary"],
+    ["Mother's Day", 'Ngozi', "Mother's Day for Ngozi"],
+    ["Valentine's", 'Tunde', "Valentine's for Tunde"],
+    ['Christmas', 'Amaka', 'Christmas for Amaka'],
+    ['Occasion', 'Amaka', "Amaka's occasion"],
+    ['Birthday', '', 'Birthday'],
+    ['Occasion', '', 'Your occasion'],
+  ])('%s of %j reads %j', (occasion, recipient, title) => expect(reminderTitle(occasion, recipient)).toBe(title));
 });
