@@ -12,7 +12,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { occasionReminders, orders, products } from '@/lib/server/db/schema';
+import { occasionReminders, orders, products, users } from '@/lib/server/db/schema';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { queuePaidConfirmation } from '@/lib/server/payments/confirmation';
 import { readOrder } from '@/lib/server/services/orders/store';
@@ -196,10 +196,15 @@ describe("the account's reminders", () => {
     };
     const { token: mine, email } = await signUp();
     const { token: theirs } = await signUp();
-    // Ordered as a guest with the account's e-mail: the account sees the reminder too.
+    // Ordered as a guest with the account's e-mail: the account sees the reminder once it has
+    // proved that address (signing up with someone's address shows nothing of theirs).
     const order = await birthdayOrder();
     await db.update(orders).set({ senderEmail: email }).where(eq(orders.id, order.id));
     const reminder = (await call<ReminderView>('POST', '/v1/reminders', { body: { orderId: order.id } })).body.data;
+    const unproven = await call<ReminderView[]>('GET', '/v1/regal/account/reminders', { headers: { authorization: `Bearer ${mine}` } });
+    expect(unproven.body.data).toEqual([]);
+    expect((await call('DELETE', `/v1/regal/account/reminders/${reminder.id}`, { headers: { authorization: `Bearer ${mine}` } })).status).toBe(404);
+    await db.update(users).set({ emailProvenAt: new Date() }).where(eq(users.email, email));
 
     const list = await call<ReminderView[]>('GET', '/v1/regal/account/reminders', { headers: { authorization: `Bearer ${mine}` } });
     expect(list.headers.get('cache-control')).toBe('private, no-store');

@@ -114,18 +114,24 @@ export async function reminderRefill(db: Db, token: string): Promise<ReminderRef
 }
 
 /** The reminders of an account: those of its orders, and those asked for with its e-mail; newest first. */
-export async function accountReminders(db: Db, user: { id: string; email: string }): Promise<ReminderView[]> {
+/** Who asks for the account's reminders: the signed-in user's id, e-mail and whether it is proven. */
+type AccountOwner = { id: string; email: string; emailProvenAt: Date | null };
+
+export async function accountReminders(db: Db, user: AccountOwner): Promise<ReminderView[]> {
+  // A guest order's reminder is the account's by its e-mail only once the account proved that
+  // address (as guest orders are attached): signing up with someone's address shows nothing.
+  const mine = user.emailProvenAt ? or(eq(orders.userId, user.id), eq(occasionReminders.email, user.email.toLowerCase())) : eq(orders.userId, user.id);
   const rows = await db
     .select({ reminder: occasionReminders, orderNumber: orders.orderNumber })
     .from(occasionReminders)
     .innerJoin(orders, eq(orders.id, occasionReminders.orderId))
-    .where(and(isNull(occasionReminders.stoppedAt), or(eq(orders.userId, user.id), eq(occasionReminders.email, user.email.toLowerCase()))))
+    .where(and(isNull(occasionReminders.stoppedAt), mine))
     .orderBy(desc(occasionReminders.createdAt));
   return Promise.all(rows.map((r) => viewOf(db, r.reminder, r.orderNumber)));
 }
 
 /** Stops one of the account's reminders (404 for another's or unknown). */
-export async function stopAccountReminder(db: Db, user: { id: string; email: string }, id: string, now: Date): Promise<void> {
+export async function stopAccountReminder(db: Db, user: AccountOwner, id: string, now: Date): Promise<void> {
   const mine = (await accountReminders(db, user)).some((r) => r.id === id);
   if (!mine) throw new NotFoundError('Reminder not found');
   await db.update(occasionReminders).set({ stoppedAt: now }).where(eq(occasionReminders.id, id));
