@@ -1,7 +1,7 @@
 /**
  * The slide-in menu of small screens (loaded on first opening): a modal panel from the left with
  * the main menu as expandable groups, the currency switcher and the account section (for a
- * logged-in user: 'My orders', 'Address book' and Logout). Focus moves
+ * logged-in user: the account's sections and Logout). Focus moves
  * in and stays in; Escape, the close button and the backdrop close it; the page does not scroll.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';

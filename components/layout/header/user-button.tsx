@@ -1,7 +1,7 @@
 /**
  * The account button: 'LOGIN / REGISTER' for guests; for a logged-in user the first letter of the
  * name or e-mail, opening a panel with 'Logged in as {email}', the account's pages ('My orders',
- * 'Address book') and Logout.
+ * 'Address book', 'Reminders', 'Profile': the account's own sections) and Logout.
  */
 import { useId, useRef, useState } from 'react';
 import { Link } from '@/components/ui/link';
@@ -15,6 +15,8 @@ export type HeaderUser = { name?: string; email: string };
 export const ACCOUNT_LINKS = [
   { href: '/account', label: 'My orders' },
   { href: '/account/addresses', label: 'Address book' },
+  { href: '/account/reminders', label: 'Reminders' },
+  { href: '/account/profile', label: 'Profile' },
 ] as const;
 
 type Props = { user: HeaderUser | null; onLogin(): void; onLogout(): void };
