@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { InferGetServerSidePropsType } from 'next';
 import { PageHeader } from '@/components/content/page-header';
 import { reorderChangeText } from '@/components/account/reorder-button';
-import { occasionPhrase } from '@/components/reminders/remind-me';
+import { reminderPhrase } from '@/lib/domain/reminders';
 import { Seo } from '@/components/seo/seo';
 import { getReminderRefill } from '@/lib/api/calls';
 import type { ReminderRefill } from '@/lib/contracts/reminders';
@@ -58,7 +58,7 @@ function Refill({ refill }: { refill: ReminderRefill }) {
   return (
     <>
       <p>
-        {occasionPhrase(reminder.occasion, reminder.recipientName)} is on <strong>{formatCartDate(reminder.nextOn)}</strong>. Last year you sent (order {reminder.orderNumber}):
+        {reminderPhrase(reminder.occasion, reminder.recipientName)} is on <strong>{formatCartDate(reminder.nextOn)}</strong>. Last year you sent (order {reminder.orderNumber}):
       </p>
       {cartItems.length > 0 ? (
         <ul className={styles.items}>

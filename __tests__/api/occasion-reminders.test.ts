@@ -137,6 +137,15 @@ describe('the reminder e-mails', () => {
     expect(row!.nextOn).toBe(`${Number(nextOn.slice(0, 4)) + 1}${nextOn.slice(4)}`);
   });
 
+  it("name a day for someone as theirs to be given, not as theirs: Mother's Day for Amaka", async () => {
+    const order = await birthdayOrder();
+    await db.update(orders).set({ purpose: "Mother's Day" }).where(eq(orders.id, order.id));
+    const { body } = await call<ReminderView>('POST', '/v1/reminders', { body: { orderId: order.id } });
+    await sendDueReminders(db, noonOn(addDays(body.data.nextOn, -1)));
+    await mailIdle();
+    expect(mailsTo(order.sender.email).map((m) => mailHeader(m.raw, 'Subject'))).toEqual(["Regal Flowers: Mother's Day for Amaka is tomorrow"]);
+  });
+
   it("'Send it again' fills the cart at today's prices, a sold-out item swapped for the closest match in its category", async () => {
     const order = await birthdayOrder();
     const { body } = await call<ReminderView>('POST', '/v1/reminders', { body: { orderId: order.id } });

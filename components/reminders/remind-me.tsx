@@ -9,14 +9,9 @@ import { createReminder } from '@/lib/api/calls';
 import type { ReminderView } from '@/lib/contracts/reminders';
 import { addDays } from '@/lib/domain/checkout';
 import { formatCartDate } from '@/lib/domain/dates';
+import { reminderPhrase } from '@/lib/domain/reminders';
 import { useApi } from '@/lib/state/browser-api';
 import styles from './remind-me.module.css';
-
-/** "Amaka's Birthday", "Amaka's occasion", 'Birthday'. */
-export function occasionPhrase(occasion: string, recipientName: string): string {
-  const what = occasion === 'Occasion' ? 'occasion' : occasion;
-  return recipientName ? `${recipientName}'s ${what}` : occasion === 'Occasion' ? 'this occasion' : occasion;
-}
 
 export const REMIND_TEXT = {
   button: 'Remind me next year',
@@ -35,7 +30,7 @@ export function RemindMe({ orderId, token, occasion, recipientName, already = nu
   const [busy, setBusy] = useState(false);
   const [reminder, setReminder] = useState<ReminderView | null>(already);
   const [error, setError] = useState<string | null>(null);
-  const what = occasionPhrase(occasion, recipientName);
+  const what = reminderPhrase(occasion, recipientName);
 
   async function remind() {
     setBusy(true);

@@ -84,3 +84,11 @@ export function reminderTitle(occasion: string, recipientName: string): string {
   if (!recipientName) return occasion;
   return OWN_OCCASIONS.has(occasion) ? `${recipientName}'s ${occasion}` : `${occasion} for ${recipientName}`;
 }
+
+/**
+ * The same name inside a sentence ("before Mother's Day for Ngozi", "about this occasion"): the
+ * payment e-mail's offer, 'Remind me next year' and 'Send it again'.
+ */
+export function reminderPhrase(occasion: string, recipientName: string): string {
+  return occasion === 'Occasion' && !recipientName ? 'this occasion' : reminderTitle(occasion, recipientName);
+}

@@ -1,4 +1,4 @@
-import { firstReminderDay, nextOccasionDay, occasionOf, reminderDue, reminderEmailDays, reminderTitle } from '@/lib/domain/reminders';
+import { firstReminderDay, nextOccasionDay, occasionOf, reminderDue, reminderEmailDays, reminderPhrase, reminderTitle } from '@/lib/domain/reminders';
 
 describe('nextOccasionDay', () => {
   it.each([
@@ -80,4 +80,13 @@ describe('reminderTitle', () => {
     ['Birthday', '', 'Birthday'],
     ['Occasion', '', 'Your occasion'],
   ])('%s of %j reads %j', (occasion, recipient, title) => expect(reminderTitle(occasion, recipient)).toBe(title));
+});
+
+describe('reminderPhrase', () => {
+  it.each([
+    ["Mother's Day", 'Ngozi', "Mother's Day for Ngozi"],
+    ['Birthday', 'Amaka', "Amaka's Birthday"],
+    ['Occasion', 'Amaka', "Amaka's occasion"],
+    ['Occasion', '', 'this occasion'],
+  ])('%s of %j reads %j in a sentence', (occasion, recipient, phrase) => expect(reminderPhrase(occasion, recipient)).toBe(phrase));
 });

@@ -1,6 +1,7 @@
 /** The shop's e-mails: plain text first (what most mail clients preview), with a simple HTML twin. */
 import type { MailMessage } from '@/lib/server/mail/message';
 import { formatCartDate } from '@/lib/domain/dates';
+import { reminderTitle } from '@/lib/domain/reminders';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -315,7 +316,7 @@ export type ReminderMail = {
 export function reminderMail(options: ReminderMail): MailMessage {
   const { to, brand, senderName, occasion, recipientName, day, daysBefore, orderNumber, items, refillUrl, unsubscribeUrl, headers } = options;
   const greeting = senderName ? `Dear ${senderName},` : 'Hello,';
-  const whose = recipientName ? `${recipientName}'s ${occasion}` : occasion;
+  const whose = reminderTitle(occasion, recipientName);
   const when = daysBefore === 1 ? 'is tomorrow' : `is in ${daysBefore} days`;
   const dayText = formatCartDate(day);
   const line = `${whose} ${when} (${dayText}). You asked us to remind you.`;

@@ -15,7 +15,7 @@ import { orderPaidMail } from '@/lib/server/mail/templates';
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
 import { formatCartDate } from '@/lib/domain/dates';
 import { formatAmount } from '@/lib/domain/money';
-import { occasionOf } from '@/lib/domain/reminders';
+import { occasionOf, reminderPhrase } from '@/lib/domain/reminders';
 import { remindOrderUrl } from '@/lib/server/services/reminders';
 
 /** The order's total as charged, e.g. '₦24,500' or '$35'. */
@@ -34,14 +34,6 @@ export function deliveryText(order: Order): string {
   return `Delivery on ${day}`;
 }
 
-/** "Amaka's Birthday", or 'this occasion'. */
-function reminderSubject(order: Order): string {
-  const occasion = occasionOf(order.purpose);
-  const name = order.deliveryDetails.recipientName;
-  if (occasion === 'Occasion') return name ? `${name}'s occasion` : 'this occasion';
-  return name ? `${name}'s ${occasion}` : occasion;
-}
-
 /** The payment confirmation of a paid order, or null when it has no e-mail or the mail cannot be written (logged). */
 function paidConfirmation(order: Order, remindUrl: string | null): MailMessage | null {
   if (!order.client.email) return null;
@@ -57,7 +49,7 @@ function paidConfirmation(order: Order, remindUrl: string | null): MailMessage |
       deliveryText: deliveryText(order),
       trackUrl: `${config.siteUrl}/order-tracker?number=${encodeURIComponent(order.orderNumber)}`,
       test: order.paymentTest,
-      ...(remindUrl && { remind: { text: `Remind me next year about ${reminderSubject(order)}`, url: remindUrl } }),
+      ...(remindUrl && { remind: { text: `Remind me next year about ${reminderPhrase(occasionOf(order.purpose), order.deliveryDetails.recipientName)}`, url: remindUrl } }),
     });
   } catch (error) {
     log().error({ order: order.orderNumber, ...errorFields(error) }, 'could not prepare the payment confirmation');
