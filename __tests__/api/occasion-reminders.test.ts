@@ -21,6 +21,7 @@ import { addDays } from '@/lib/domain/checkout';
 import { shopDay } from '@/lib/domain/dates';
 import type { ReminderOffer, ReminderRefill, ReminderView } from '@/lib/contracts/reminders';
 import type { UserRecord } from '@/lib/contracts/auth';
+import type { AccountOrder } from '@/lib/contracts/account';
 import { mailBody, mailHeader, serveWithMail } from '../helpers/mail';
 import { placedOrder, setStatus, simpleProducts, tag } from '../helpers/orders';
 
@@ -196,6 +197,26 @@ describe('the reminder e-mails', () => {
 });
 
 describe("the account's reminders", () => {
+  it("says on the account's order whether its reminder is set", async () => {
+    const email = `shopper.${tag()}@example.com`;
+    const signedUp = await call<UserRecord>('POST', '/v1/regal/auth/signup', { body: { email, password: 'peonies-and-roses' }, headers: { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+    const auth = { authorization: `Bearer ${signedUp.body.data.authToken}` };
+    const [me] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const order = await birthdayOrder({ userId: me!.id });
+    await db.update(orders).set({ checkedOutAt: new Date() }).where(eq(orders.id, order.id));
+    const read = async () => {
+      const res = await call<AccountOrder>('GET', `/v1/regal/account/orders/${order.orderNumber}`, { headers: auth });
+      expect(res.body.message).toBe('OK');
+      return res.body.data.reminder;
+    };
+
+    expect(await read()).toBeNull();
+    const made = (await call<ReminderView>('POST', '/v1/reminders', { body: { orderId: order.id } })).body.data;
+    expect(await read()).toEqual(made);
+    expect((await call('DELETE', `/v1/regal/account/reminders/${made.id}`, { headers: auth })).status).toBe(200);
+    expect(await read()).toBeNull();
+  });
+
   it('lists the reminders of its orders and stops one; another account cannot', async () => {
     const signUp = async () => {
       const email = `shopper.${tag()}@example.com`;

@@ -77,7 +77,7 @@ export function OrderView({ order }: { order: AccountOrder }) {
             </Link>
           )}
           <ReorderButton orderNumber={order.orderNumber} />
-          {wasPaid({ payment: order.paymentState }) && order.deliveryDate && <RemindButton orderId={order.id} />}
+          {wasPaid({ payment: order.paymentState }) && order.deliveryDate && <RemindButton orderId={order.id} already={order.reminder} />}
         </div>
         <h3>Items</h3>
         <OrderItems order={order} />

@@ -3,9 +3,9 @@
  * shop to remember the occasion by the order's id (`createReminder`, the same call as the
  * checkout's done stage) and says when the e-mails will go, a week and a day before the day comes
  * round again ('We will e-mail you on … and … before Amaka's Birthday'); the button then reads
- * 'Reminder set'. Asking again is harmless (the shop gives the same reminder back), so the button
- * shows on every visit: the order does not say whether one is set. A refusal (409: not paid, no
- * e-mail, no day) is the server's words beside the button.
+ * 'Reminder set'. An order whose reminder is already set (`already`, from the order's answer)
+ * opens that way. A refusal (409: not paid, no e-mail, no day) is the server's words beside the
+ * button.
  */
 import { useState } from 'react';
 import { createReminder } from '@/lib/api/calls';
@@ -23,9 +23,9 @@ export function reminderSetText(reminder: ReminderView, today = shopDay(new Date
   return reminder.muted ? `${REMINDERS_TEXT.set}. ${REMINDERS_TEXT.muted}` : REMINDERS_TEXT.willEmail(reminderEmailDays(reminder.nextOn, today), title);
 }
 
-export function RemindButton({ orderId }: { orderId: string }) {
+export function RemindButton({ orderId, already = null }: { orderId: string; already?: ReminderView | null }) {
   const { busy, error, run } = useAccountCall();
-  const [reminder, setReminder] = useState<ReminderView | null>(null);
+  const [reminder, setReminder] = useState<ReminderView | null>(already);
 
   async function remind() {
     const made = await run((api) => createReminder(api, { orderId }));

@@ -48,9 +48,9 @@ import { z } from 'zod';
 import type { CurrencyCode } from '@/lib/domain/money';
 import type { DeliveryMethod, PickupCode } from '@/lib/domain/checkout';
 import type { OrderStatus, PaymentState } from '@/lib/domain/order-lifecycle';
-import type { CartItem } from '@/lib/domain/cart';
 import type { SavedRecipient } from '@/lib/domain/accounts';
 import type { Review, TimelineEntry } from '@/lib/contracts/orders';
+import type { ReminderView } from '@/lib/contracts/reminders';
 import { PASSWORD_MAX_LENGTH } from '@/lib/contracts/auth';
 import { businessField, multiLine, optional, singleLine, strictObject } from '@/lib/contracts/text';
 
@@ -131,23 +131,11 @@ export type AccountOrder = AccountOrderSummary & {
   review: Review | null;
   /** Unpaid and still open (created or awaiting payment, nothing received): the checkout can take it. */
   canPay: boolean;
+  /** Its occasion reminder when 'Remind me next year' was chosen and not stopped, else null. */
+  reminder: ReminderView | null;
 };
 
-/** One thing 'Order again' could not repeat exactly. */
-export type ReorderChange =
-  | { kind: 'price'; name: string; size?: string; was: number; now: number }
-  | { kind: 'unavailable'; name: string; size?: string }
-  /** The item was added without its design (`design`: the design's title), which the product no longer offers. */
-  | { kind: 'design'; name: string; size?: string; design: string }
-  /** Sold out: `instead` (the closest match in `category`, at `now` naira) comes in its place (occasion reminders' refill only). */
-  | { kind: 'swapped'; name: string; size?: string; instead: string; category: string; now: number };
-
-export type Reorder = {
-  /** The items still sold, priced today (naira, as the cart holds them), in the order's order. */
-  cartItems: CartItem[];
-  /** Price changes (naira per unit), items no longer sold and designs no longer offered. */
-  changes: ReorderChange[];
-};
+export type { Reorder, ReorderChange } from '@/lib/contracts/reorder';
 
 const text = singleLine;
 const phone = text(40);

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { CartItem } from '@/lib/domain/cart';
-import type { ReorderChange } from '@/lib/contracts/account';
+import type { ReorderChange } from '@/lib/contracts/reorder';
 import { businessField, singleLine, strictObject } from '@/lib/contracts/text';
 
 export type ReminderView = {

@@ -99,6 +99,7 @@ function order(overrides: Partial<AccountOrder> = {}): AccountOrder {
     canReview: false,
     review: { rating: 5, comment: 'Beautiful roses.', authorName: 'Ada', createdAt: '2027-02-15T10:00:00Z' },
     canPay: false,
+    reminder: null,
     ...overrides,
   };
 }

@@ -147,6 +147,7 @@ function paidOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
     canReview: false,
     review: null,
     canPay: false,
+    reminder: null,
     ...overrides,
   };
 }
@@ -170,6 +171,15 @@ describe("the order page's 'Remind me next year'", () => {
     expect(said).toHaveAttribute('role', 'status');
     const create = seen.find((s) => s.method === 'POST')!;
     expect(create.body).toEqual({ orderId: '6f1c2a52-8a8e-4d5e-9a57-2b1f0f4f3c11', business: 'regal' });
+  });
+
+  it("opens as 'Reminder set' with its days when the order's reminder is already set, and asks nothing", async () => {
+    const order = paidOrder({ reminder: amaka });
+    const seen = answer({ [ORDER]: ok(order) });
+    const details = await showOrder(order);
+    expect(within(details).getByRole('button', { name: 'Reminder set' })).toBeDisabled();
+    expect(within(details).getByText("We will e-mail you on Saturday 27 November 2027 and Friday 3 December 2027 before Amaka's Birthday.")).toHaveAttribute('role', 'status');
+    expect(seen.map((s) => s.method)).toEqual(['GET']);
   });
 
   it('says the week’s e-mail goes today when the day is less than a week away', async () => {

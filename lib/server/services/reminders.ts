@@ -114,6 +114,12 @@ export async function reminderRefill(db: Db, token: string): Promise<ReminderRef
 }
 
 /** The reminders of an account: those of its orders, and those asked for with its e-mail; newest first. */
+/** An order's live reminder (chosen and not stopped), or null: the account's order page says it is set. */
+export async function orderReminder(db: Db, orderId: string): Promise<ReminderView | null> {
+  const [row] = await db.select().from(occasionReminders).where(and(eq(occasionReminders.orderId, orderId), isNull(occasionReminders.stoppedAt)));
+  return row ? viewOf(db, row) : null;
+}
+
 /** Who asks for the account's reminders: the signed-in user's id, e-mail and whether it is proven. */
 type AccountOwner = { id: string; email: string; emailProvenAt: Date | null };
 

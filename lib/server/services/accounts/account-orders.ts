@@ -95,8 +95,11 @@ async function ownOrder(db: Db, userId: string, number: string): Promise<OrderRo
   return order;
 }
 
-/** One order of the account with every detail: the tracker's view without asking for the e-mail. */
-export async function readAccountOrder(db: Db, userId: string, number: string): Promise<AccountOrder> {
+/**
+ * One order of the account with every detail: the tracker's view without asking for the e-mail.
+ * Its reminder is added by the route (`orderReminder` in services/reminders.ts).
+ */
+export async function readAccountOrder(db: Db, userId: string, number: string): Promise<Omit<AccountOrder, 'reminder'>> {
   const order = await ownOrder(db, userId, number);
   const [items, events, [review]] = await Promise.all([
     itemsOf(db, order.id),
