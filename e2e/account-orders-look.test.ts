@@ -3,7 +3,9 @@
  * E2E_SCREENSHOTS): a shopper with three orders made through the API (one delivered with the
  * rider's photo, one unpaid in dollars, one pick-up being prepared), the list, a delivered order's
  * page, 'Order again' (its answer given a price change and an item no longer sold, to see the
- * note), 'Pay now' landing on the checkout's payment stage, and the header's account links.
+ * note), 'Pay now' landing on the checkout's payment stage, and the header's account links;
+ * 'Remind me next year' on the delivered order (still 'Reminder set' after a reload), the
+ * reminder on /account/reminders, and 'Stop' emptying that list.
  * Checks that nothing overflows sideways, and Lighthouse's accessibility score (100) on the list
  * and two order pages with their data shown.
  */
@@ -129,6 +131,7 @@ for (const width of [1280, 375]) {
     const panel = width < 768 ? page.getByRole('dialog', { name: 'Menu' }) : page.getByRole('banner');
     await panel.getByRole('link', { name: 'Address book', exact: true }).waitFor();
     await panel.getByRole('link', { name: 'My orders', exact: true }).waitFor();
+    await panel.getByRole('link', { name: 'Reminders', exact: true }).waitFor();
     // The window only: the open panel or menu is what matters here.
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/orders-${width}-header.png` });
     await page.keyboard.press('Escape');
@@ -156,6 +159,28 @@ for (const width of [1280, 375]) {
     await page.waitForTimeout(400);
     await shot(page, `orders-${width}-reorder-note`);
 
+    // 'Remind me next year': set, said, and still set on the next visit (the order's answer says so).
+    await page.getByRole('button', { name: 'Remind me next year' }).click();
+    await page.getByRole('button', { name: 'Reminder set' }).waitFor();
+    const willEmail = /^We will e-mail you on .+ before Amaka Obi's occasion\.$/;
+    await page.getByText(willEmail).waitFor();
+    await assertNoSidewaysScroll(page, 'reminder set');
+    await shot(page, `orders-${width}-reminder-set`);
+    await page.reload({ waitUntil: 'networkidle' });
+    assert.equal(await page.getByRole('button', { name: 'Reminder set' }).isDisabled(), true);
+    await page.getByText(willEmail).waitFor();
+
+    // The account's reminders: listed with its order, then stopped.
+    await page.goto(`${office.shop.url}/account/reminders`, { waitUntil: 'networkidle' });
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: "Amaka Obi's occasion" }) });
+    await card.getByRole('link', { name: numbers.delivered }).waitFor();
+    await assertNoSidewaysScroll(page, '/account/reminders');
+    await shot(page, `orders-${width}-reminders`);
+    await card.getByRole('button', { name: "Stop the reminder for Amaka Obi's occasion" }).click();
+    await page.getByText(/^You have no occasion reminders\./).waitFor();
+    await page.goto(`${office.shop.url}/account/orders/${numbers.delivered}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Remind me next year' }).waitFor();
+
     await page.goto(`${office.shop.url}/account/orders/${numbers.unpaid}`, { waitUntil: 'networkidle' });
     const pay = page.getByRole('link', { name: 'Pay now' });
     await pay.waitFor();
@@ -174,8 +199,8 @@ for (const width of [1280, 375]) {
   });
 }
 
-void test('Lighthouse accessibility is 100 on the order pages', async () => {
-  for (const path of ['/account', `/account/orders/${numbers.delivered}`, `/account/orders/${numbers.unpaid}`]) {
+void test('Lighthouse accessibility is 100 on the order pages and the reminders', async () => {
+  for (const path of ['/account', `/account/orders/${numbers.delivered}`, `/account/orders/${numbers.unpaid}`, '/account/reminders']) {
     const { score, failing } = await accessibilityScore(office.shop.url, path, user);
     assert.equal(score, 100, `${path}: ${failing.join('\n')}`);
   }
