@@ -11,6 +11,9 @@ const config = {
   testEnvironmentOptions: { customExportConditions: [''] },
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup.ts'],
+  // One migrated, seeded embedded database for every test file to start from (helpers/db.ts).
+  globalSetup: '<rootDir>/__tests__/global/setup.js',
+  globalTeardown: '<rootDir>/__tests__/global/teardown.js',
   testMatch: ['<rootDir>/__tests__/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
   testTimeout: 30000,

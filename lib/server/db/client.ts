@@ -35,6 +35,8 @@ export type Database = {
   raw(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The PostgreSQL pool's connections (for the metrics); absent on the embedded database. */
   poolStats?(): PoolStats;
+  /** The embedded database's files as a tar file (for `loadDataDir`); absent on PostgreSQL. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -53,6 +55,11 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** Embedded database directory; absent means in memory. */
   dataDir?: string;
+  /**
+   * An embedded database to start from instead of an empty one: a `dumpDataDir()` tar file (the
+   * tests open each file's database from one migrated and seeded copy, __tests__/global-setup.ts).
+   */
+  loadDataDir?: Blob;
 };
 
 /** Opens a database connection (not migrated). Callers own it and must `close()` it. */
@@ -139,7 +146,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) });
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -153,6 +160,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
