@@ -258,6 +258,40 @@ describe('Near misses', () => {
     expect(mine.find((l) => l.reason === 'no_number')).toMatchObject({ currency: 'NGN', importedBy: 'Bisi Manager (Manager)', suggestions: [{ id: suggested.id }] });
   });
 
+  it("a member marks a kept line 'Dealt with': it leaves the list, keeping who and when; twice is a 409, a confirmed line or an unknown id a 404 (not an id: 400), other roles 403", async () => {
+    const [waiting, paidNow] = [await awaitingOrder(), await awaitingOrder()];
+    const h = tag();
+    const imported = await send(
+      generic([
+        ['2026-11-26', `TRANSFER FROM AMAKA ${h}`, String(waiting.total), `H-${h}`],
+        ['2026-11-26', `${paidNow.orderNumber} ${h}`, String(paidNow.total), `HC-${h}`],
+      ]),
+    );
+    expect(imported.body.data.counts).toMatchObject({ confirmed: 1, review: 1 });
+    const before = await staffJson<StatementReview>(server.url, 'GET', '/admin/api/bank-statement', undefined, manager.cookie);
+    const line = before.body.data.lines.find((l) => l.reference === `H-${h}`)!;
+    expect(line).toMatchObject({ reason: 'no_number', suggestions: [{ id: waiting.id }] });
+    const handled = (id: string, cookie = manager.cookie) => staffJson<{ handled: true }>(server.url, 'POST', `/admin/api/bank-statement/${id}/handled`, {}, cookie);
+
+    const florist = await signedInStaff(db, 'florist', 'lagos');
+    expect((await handled(line.id, florist.cookie)).status).toBe(403);
+    expect(await handled(line.id)).toEqual({ status: 200, body: expect.objectContaining({ data: { handled: true }, message: 'Marked as dealt with' }) });
+    const after = await staffJson<StatementReview>(server.url, 'GET', '/admin/api/bank-statement', undefined, manager.cookie);
+    expect(after.body.data.lines.map((l) => l.id)).not.toContain(line.id);
+    expect(after.body.data.total).toBe(before.body.data.total - 1);
+    const [row] = await db.select().from(statementLines).where(eq(statementLines.id, line.id));
+    expect(row).toMatchObject({ handledBy: manager.id, outcome: 'review' });
+    expect(row!.handledAt).toBeInstanceOf(Date);
+    // The order it suggested is untouched: dealing with it is the person's, by hand.
+    expect(await orderRow(waiting.id)).toMatchObject({ status: 'awaiting_payment', paymentState: 'unpaid' });
+
+    expect(await handled(line.id)).toMatchObject({ status: 409, body: { message: 'That line was already marked as dealt with' } });
+    const [confirmedLine] = await db.select().from(statementLines).where(eq(statementLines.reference, `HC-${h}`));
+    expect(await handled(confirmedLine!.id)).toMatchObject({ status: 404, body: { message: 'That statement line is not one waiting for a person' } });
+    expect((await handled('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await handled('not-an-id')).status).toBe(400);
+  });
+
   it('the same file again changes nothing: every line is already imported', async () => {
     const before = { receipts: (await receiptsOf(confirmed.id)).length, audit: (await auditOfOrder(confirmed.id)).length, lines: (await db.select().from(statementLines)).length };
     const { status, body } = await send(file);

@@ -185,11 +185,11 @@ export const staffAddMember = (body: CreateStaffBody) =>
 /** `PATCH /admin/api/staff/{id}` (owners): changes a member's name, role, branch or whether they are active; answers them afterwards. */
 export const staffUpdateMember = (id: string, body: UpdateStaffBody) =>
   patch<StaffListMember>(`/admin/api/staff/${encodeURIComponent(id)}`, body);
-/** `POST /admin/api/staff/{id}/invite` (owners): e-mails a member without a password a new invitation code. */
 /** `GET /admin/api/staff/audit?page=` (owners): the staff audit, newest first. */
 export const staffChanges = (page: number) =>
   get<StaffAuditPage>("/admin/api/staff/audit", { page });
 
+/** `POST /admin/api/staff/{id}/invite` (owners): e-mails a member without a password a new invitation code. */
 export const staffResendInvite = (id: string) =>
   post<StaffListMember>(`/admin/api/staff/${encodeURIComponent(id)}/invite`);
 
@@ -502,6 +502,10 @@ export async function staffBankStatement(
 /** `GET /admin/api/bank-statement` (owners, managers): the near misses kept from earlier imports. */
 export const staffStatementReview = () =>
   get<StatementReview>("/admin/api/bank-statement");
+
+/** `POST /admin/api/bank-statement/{id}/handled` (owners, managers): a kept near miss is dealt with and leaves the list. */
+export const staffStatementLineHandled = (id: string) =>
+  post<{ handled: true }>(`/admin/api/bank-statement/${encodeURIComponent(id)}/handled`);
 
 /** `GET /admin/api/products/{id}` (owners, managers): the product for the editor and its choices; `new`: the choices alone. */
 export const staffProductEditor = (id: string) =>

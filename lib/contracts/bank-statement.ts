@@ -48,8 +48,19 @@ export type StatementReport = {
   alreadyImported: AlreadyImportedLine[];
 };
 
-/** A kept near miss of an earlier import, with who imported it and when. */
-export type StoredReviewLine = ReviewLine & { currency: CurrencyCode; importedAt: string; importedBy: string };
+/** A kept near miss of an earlier import, with who imported it and when (`id`: to mark it dealt with). */
+export type StoredReviewLine = ReviewLine & { id: string; currency: CurrencyCode; importedAt: string; importedBy: string };
 
-/** `GET /admin/api/bank-statement`: the near misses kept, newest first. */
+/** `GET /admin/api/bank-statement`: the near misses kept and not yet dealt with, newest first. */
 export type StatementReview = { lines: StoredReviewLine[]; total: number };
+
+/**
+ * `POST /admin/api/bank-statement/{id}/handled` (owners, managers): a kept near miss is dealt
+ * with (the order paid by hand, the money returned, not ours) and leaves the list; the line
+ * keeps who said so and when. 404 unknown, 409 said already.
+ */
+export const STATEMENT_LINE_TEXT = {
+  handled: 'Marked as dealt with',
+  notFound: 'That statement line is not one waiting for a person',
+  already: 'That line was already marked as dealt with',
+} as const;

@@ -2,8 +2,8 @@
  * /admin/bank-statement: the chosen statement is checked first (sent as text/csv with dryRun=1 and
  * the account's currency), the report shows the counts, the transfers confirmed and the near
  * misses with their reasons and links to the orders; 'Import' asks once more and sends the same
- * file with dryRun=0; the kept near misses are listed below and reloaded after the import; the
- * server's refusal shows as an alert.
+ * file with dryRun=0; the kept near misses are listed below and reloaded after the import, and
+ * 'Dealt with' takes one off the list; the server's refusal shows as an alert.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +42,7 @@ const REPORT: StatementReport = {
 
 const KEPT: StatementReview = {
   total: 1,
-  lines: [{ ...REPORT.review[0]!, currency: 'USD', importedAt: '2026-11-25T10:00:00.000Z', importedBy: 'Bisi Manager (Manager)' }],
+  lines: [{ ...REPORT.review[0]!, id: 'line-1', currency: 'USD', importedAt: '2026-11-25T10:00:00.000Z', importedBy: 'Bisi Manager (Manager)' }],
 };
 
 function answer(check: { status: number; json: unknown }, done: { status: number; json: unknown } = check) {
@@ -68,7 +68,7 @@ const csv = () => new File(['date,narration,amount,reference\r\n2026-11-26,TRF R
 it('checks the file in the chosen currency, shows confirmed lines and near misses, imports after a confirmation, and lists what is kept', async () => {
   const { sent, reviews } = answer({ status: 200, json: { ...ok(REPORT), message: 'Check only' } }, { status: 200, json: { ...ok({ ...REPORT, dryRun: false }), message: 'Imported' } });
   render(<BankStatement />);
-  expect(await screen.findByText('None: every imported line matched an order.')).toBeInTheDocument();
+  expect(await screen.findByText('None waiting: every imported line matched an order or was dealt with.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
 
   await userEvent.upload(screen.getByLabelText('Statement file (CSV)'), csv());
@@ -110,4 +110,39 @@ it("shows the server's refusal (an unknown header) as an alert, with no report",
   await userEvent.click(screen.getByRole('button', { name: 'Check' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('The file’s header is not one the import knows');
   expect(screen.queryByRole('list', { name: 'Counts' })).not.toBeInTheDocument();
+});
+
+describe("a kept line's 'Dealt with'", () => {
+  function keep(handled: { status: number; json: unknown }) {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/admin/api/bank-statement', () => HttpResponse.json({ ...ok({ ...KEPT, total: 3 }), message: '' })),
+      http.post('*/admin/api/bank-statement/:id/handled', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json(handled.json as Record<string, unknown>, { status: handled.status });
+      }),
+    );
+    return asked;
+  }
+
+  it('takes the line off the list and says which', async () => {
+    const asked = keep({ status: 200, json: { ...ok({ handled: true }), message: 'Marked as dealt with' } });
+    render(<BankStatement />);
+    const kept = within(screen.getByRole('region', { name: 'Lines waiting for a person' }));
+    expect(await kept.findByText(/the latest 1 of 3/)).toBeInTheDocument();
+    await userEvent.click(kept.getByRole('button', { name: 'Dealt with: row 3 of 2026-11-26' }));
+    expect(await kept.findByRole('status')).toHaveTextContent('Row 3 of 2026-11-26 ($40) marked as dealt with.');
+    expect(kept.queryByText('No order number in the narration or reference')).not.toBeInTheDocument();
+    expect(asked).toEqual(['line-1']);
+  });
+
+  it("keeps the line and shows the server's words when it refuses (409)", async () => {
+    keep({ status: 409, json: fail(409, 'That line was already marked as dealt with') });
+    render(<BankStatement />);
+    const kept = within(screen.getByRole('region', { name: 'Lines waiting for a person' }));
+    await userEvent.click(await kept.findByRole('button', { name: 'Dealt with: row 3 of 2026-11-26' }));
+    expect(await kept.findByRole('alert')).toHaveTextContent('That line was already marked as dealt with');
+    expect(kept.getByText('No order number in the narration or reference')).toBeInTheDocument();
+    expect(kept.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@
  * the near misses for a person (why, the orders named, suggestions), then the lines skipped and
  * those imported before. Tables from 768 px, one card per line below (data-table.module.css).
  */
+import type { ReactNode } from 'react';
 import type { StatementReport } from '@/lib/contracts/bank-statement';
 import { BankLine } from './bank-line';
 import { OrderLinks } from './order-links';
@@ -69,8 +70,11 @@ export function StatementResults({ report }: { report: StatementReport }) {
   );
 }
 
-/** The near misses: the line, its amount, why, and the orders it names or that could be it. */
-export function ReviewTable({ lines, extra }: { lines: StatementReport['review']; extra?: (index: number) => string }) {
+/**
+ * The near misses: the line, its amount, why, and the orders it names or that could be it;
+ * `action`: what a person can do about a line, under them (the kept list's 'Dealt with').
+ */
+export function ReviewTable({ lines, extra, action }: { lines: StatementReport['review']; extra?: (index: number) => string; action?: (index: number) => ReactNode }) {
   return (
     <table className={styles.table}>
       <thead>
@@ -89,6 +93,7 @@ export function ReviewTable({ lines, extra }: { lines: StatementReport['review']
               <span className={styles.reason}>{line.message}</span>
               <OrderLinks orders={line.orders} />
               <OrderLinks orders={line.suggestions} label="Orders awaiting exactly this amount:" />
+              {action?.(index)}
             </td>
           </tr>
         ))}

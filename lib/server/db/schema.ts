@@ -533,7 +533,7 @@ export const transferReceipts = pgTable(
  * backoffice/bank-statement.ts): its hash (SHA-256 of the normalised line, so the same line
  * uploaded again changes nothing), what it said, and its outcome: `confirmed` (the order it paid,
  * through the lifecycle) or `review` (a near miss for a person: `reason`, the orders it named and
- * the orders suggested for it).
+ * the orders suggested for it), until a member marks it as dealt with (`handled_at`).
  */
 export const statementLines = pgTable(
   'statement_lines',
@@ -558,11 +558,15 @@ export const statementLines = pgTable(
     /** The member who uploaded the statement. */
     staffId: uuid('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A near miss a member marked as dealt with (it leaves the list), and who. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('statement_lines_hash_key').on(t.lineHash),
     index('statement_lines_outcome_idx').on(t.outcome, t.importedAt),
     check('statement_lines_amount_positive', sql`${t.amountMinor} > 0`),
+    check('statement_lines_handled_review', sql`${t.handledAt} is null or ${t.outcome} = 'review'`),
     check('statement_lines_outcome_reason', sql`(${t.outcome} = 'confirmed') = (${t.reason} is null)`),
   ],
 );

@@ -18,10 +18,10 @@
  * const report = await importStatement(db, member, csvText, { dryRun: true, currency: 'NGN' }, now());
  */
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { orders, staff, statementLines, transferReceipts } from '@/lib/server/db/schema';
-import { BadRequestError, HttpError } from '@/lib/server/http/errors';
+import { BadRequestError, HttpError, NotFoundError } from '@/lib/server/http/errors';
 import { queuePaidConfirmation } from '@/lib/server/payments/confirmation';
 import { orderAmountMinor } from '@/lib/server/payments/provider';
 import { transition } from '@/lib/server/services/orders/lifecycle';
@@ -34,6 +34,7 @@ import type {
   StatementReview,
   StoredReviewLine,
 } from '@/lib/contracts/bank-statement';
+import { STATEMENT_LINE_TEXT } from '@/lib/contracts/bank-statement';
 import {
   awaitsPayment,
   decideLine,
@@ -257,14 +258,17 @@ export function statementMessage(report: StatementReport): string {
 /** How many kept near misses the page lists. */
 export const REVIEW_PAGE_SIZE = 100;
 
-/** The near misses kept from earlier imports, newest first, with the orders they name or suggest as they are now. */
+/** A near miss still waiting for a person: kept for review and not marked as dealt with. */
+const waiting = and(eq(statementLines.outcome, 'review'), isNull(statementLines.handledAt));
+
+/** The near misses kept from earlier imports and not yet dealt with, newest first, with the orders they name or suggest as they are now. */
 export async function readStatementReview(db: Db, limit = REVIEW_PAGE_SIZE): Promise<StatementReview> {
-  const [{ total }] = (await db.select({ total: count() }).from(statementLines).where(eq(statementLines.outcome, 'review'))) as [{ total: number }];
+  const [{ total }] = (await db.select({ total: count() }).from(statementLines).where(waiting)) as [{ total: number }];
   const rows = await db
     .select({ line: statementLines, staffName: staff.name, staffRole: staff.role })
     .from(statementLines)
     .leftJoin(staff, eq(staff.id, statementLines.staffId))
-    .where(eq(statementLines.outcome, 'review'))
+    .where(waiting)
     .orderBy(desc(statementLines.importedAt), desc(statementLines.fileRow))
     .limit(limit);
   const ids = [...new Set(rows.flatMap((r) => [...r.line.namedOrderIds, ...r.line.suggestedOrderIds]))];
@@ -283,7 +287,21 @@ export async function readStatementReview(db: Db, limit = REVIEW_PAGE_SIZE): Pro
       suggestions: refs(line.suggestedOrderIds),
     };
     const importedBy = staffName && staffRole ? `${staffName} (${STAFF_ROLE_LABELS[staffRole]})` : 'A former member';
-    return { ...base, currency: line.currency, importedAt: line.importedAt.toISOString(), importedBy };
+    return { ...base, id: line.id, currency: line.currency, importedAt: line.importedAt.toISOString(), importedBy };
   });
   return { lines, total: Number(total) };
+}
+
+/**
+ * A member marks a kept near miss as dealt with: it leaves the list, keeping who and when. Only
+ * a waiting line: 404 for an unknown id or a confirmed line, 409 when someone said so already
+ * (two managers at once: one wins, under the row's lock).
+ */
+export async function markStatementLineHandled(db: Db, member: { id: string }, id: string, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [line] = await tx.select({ outcome: statementLines.outcome, handledAt: statementLines.handledAt }).from(statementLines).where(eq(statementLines.id, id)).for('update');
+    if (!line || line.outcome !== 'review') throw new NotFoundError(STATEMENT_LINE_TEXT.notFound);
+    if (line.handledAt) throw new HttpError(409, STATEMENT_LINE_TEXT.already);
+    await tx.update(statementLines).set({ handledAt: at, handledBy: member.id }).where(eq(statementLines.id, id));
+  });
 }
