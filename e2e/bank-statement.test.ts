@@ -4,7 +4,7 @@
  * with one transfer that pays an order, one short of another order and one debit, checks it (one
  * transfer would be confirmed, one line for a person, nothing changed yet), imports it, and sees
  * the order confirmed and the near miss with its reason; the confirmed order's page shows it paid,
- * and the near miss stays listed under 'Lines waiting for a person'.
+ * and the near miss stays listed under 'Lines waiting for a person' until 'Dealt with' takes it off.
  *
  * With E2E_SCREENSHOTS=<dir> the pages are saved there per width (`statement-<width>.png`: the
  * results).
@@ -128,6 +128,13 @@ void describe('bank statement import', () => {
           .slice(0, 5),
       );
       assert.deepEqual(wide, [], `wider than ${width} px`);
+
+      // Settled by hand (the balance came another way): 'Dealt with' takes the line off the list.
+      const keptLine = kept.locator('tbody tr').filter({ hasText: short.orderNumber });
+      await keptLine.getByRole('button', { name: /^Dealt with: row \d+ of / }).click();
+      await kept.getByRole('status').filter({ hasText: /^Row \d+ of .+ marked as dealt with\.$/ }).waitFor();
+      assert.equal(await kept.getByRole('link', { name: short.orderNumber }).count(), 0);
+      await shot(page, `statement-dealt-${width}`);
 
       // The confirmed order's page shows it paid, confirmed by the statement import.
       await Promise.all([page.waitForURL(`${shop.url}/admin/orders/${paying.id}`), confirmed.getByRole('link', { name: paying.orderNumber }).click()]);

@@ -54,7 +54,7 @@ export function KeptReview({ version }: { version: number }) {
       {review && review.lines.length > 0 && (
         <>
           <p className={styles.muted}>
-            {`From earlier imports, newest first${review.total > review.lines.length ? ` (the latest ${review.lines.length} of ${review.total})` : ''}. Mark a line 'Dealt with' once you have paid its order by hand or sent the money back.`}
+            {`From earlier imports, newest first${review.total > review.lines.length ? ` (the latest ${review.lines.length} of ${review.total})` : ''}. Mark a line 'Dealt with' once it is settled by hand (the transfer confirmed on its order, or the money sent back).`}
           </p>
           <ReviewTable
             lines={review.lines}
