@@ -21,6 +21,7 @@ import { contentVersion } from '@/lib/server/live/content';
 import { captureLogs } from '@/lib/server/log';
 import { SHOP_DETAILS_KEY, shopDetailsFromConfig } from '@/lib/server/services/settings';
 import { clearShellCache, getShell } from '@/lib/server/shell';
+import { advanceClock, resetClock } from '@/lib/server/security/clock';
 import type { ShopDetails, ShopDetailsAnswer, ShopDetailsBody } from '@/lib/contracts/shop-details';
 import type { ManualInstructions, PaymentStart } from '@/lib/contracts/payments';
 import { signedInStaff, staffJson } from '../helpers/staff';
@@ -78,6 +79,23 @@ async function transferDetails(method: 'gtbTransfer' | 'leadBankTransfer', curre
   if (res.body.data.kind !== 'manual') throw new Error('expected transfer instructions');
   return res.body.data.instructions.details;
 }
+
+describe("the shell's year", () => {
+  it("is Lagos's by the server's clock: at 23:30 UTC on 31 December it is already the new year", async () => {
+    const year = new Date().getUTCFullYear() + 1;
+    try {
+      advanceClock(Date.UTC(year - 1, 11, 31, 22, 30) - Date.now());
+      clearShellCache();
+      expect((await getShell()).year).toBe(year - 1);
+      advanceClock(60 * 60_000);
+      clearShellCache();
+      expect((await getShell()).year).toBe(year);
+    } finally {
+      resetClock();
+      clearShellCache();
+    }
+  });
+});
 
 describe('GET /admin/api/shop-details', () => {
   it("answers the environment's values until a save, for owners and managers only", async () => {

@@ -12,9 +12,8 @@ const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, 
 const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 export function Footer() {
-  const { shopInfo, navigation } = useShell();
+  const { shopInfo, navigation, year = new Date().getFullYear() } = useShell();
   const { paymentInfo, branches } = shopInfo;
-  const year = new Date().getFullYear();
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>

@@ -28,4 +28,10 @@ export type ShellData = {
   featuredGroups: FeaturedGroup[];
   /** Menus travel as page data rather than as JavaScript every page would carry. */
   navigation: { main: NavMenu[]; footer: NavGroup[]; legal: NavLink[]; social: NavLink[] };
+  /**
+   * The year in Lagos by the server's clock, for the footer's ©: the browser's own clock (another
+   * time zone on New Year's Eve, or a wrong one) would not match the server's HTML. Absent on a
+   * page built ahead of time, which uses the browser's.
+   */
+  year?: number;
 };

@@ -12,6 +12,8 @@ import type { Handshake } from '@/lib/contracts/settings';
 import { getConfig } from '@/lib/server/config';
 import { serverApi } from '@/lib/server/page-api';
 import { contentVersion } from '@/lib/server/live/content';
+import { now } from '@/lib/server/security/clock';
+import { shopDay } from '@/lib/domain/dates';
 import { NAVIGATION } from '@/lib/content/navigation';
 import type { CurrencyCode } from '@/lib/domain/money';
 import { shopperCurrency } from '@/lib/domain/shopper-currency.mjs';
@@ -32,6 +34,7 @@ function toShell(handshake: Handshake): ShellData {
     shopInfo: handshake.settings.shopInfo,
     featuredGroups: handshake.settings.featuredGroups,
     navigation: NAVIGATION,
+    year: Number(shopDay(now()).slice(0, 4)),
   };
 }
 
