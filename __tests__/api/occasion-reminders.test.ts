@@ -10,7 +10,7 @@
  *   closest match in its category, said plainly.
  * - The one-click unsubscribe stops that reminder; the account lists and stops its reminders.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { occasionReminders, orders, products, users } from '@/lib/server/db/schema';
 import { mailIdle } from '@/lib/server/mail/mailer';
@@ -37,7 +37,21 @@ const noonOn = (day: string) => new Date(`${day}T11:00:00Z`);
 
 /** A paid order for Amaka's birthday, delivered `daysAgo` days ago, of a product of its own category. */
 async function birthdayOrder(options: { daysAgo?: number; paid?: boolean; userId?: string } = {}) {
-  const [product] = await simpleProducts(db, { min: 20_000, max: 60_000 });
+  // A product another one in stock shares a category with, so a swap has somewhere to go (on a
+  // shared PostgreSQL other files' products, with no category, are in the range too).
+  const inRange = await simpleProducts(db, { min: 20_000, max: 60_000 });
+  const [swappable] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        inArray(products.id, inRange.map((p) => p.id)),
+        sql`exists (select 1 from products o where o.id <> ${products.id} and o.active and o.in_stock and o.categories && ${products.categories})`,
+      ),
+    )
+    .orderBy(asc(products.price), asc(products.sku))
+    .limit(1);
+  const product = inRange.find((p) => p.id === swappable?.id);
   const order = await placedOrder(db, {
     items: [{ product: product!, quantity: 2 }],
     sender: { name: 'Ada Okafor', email: `ada.${tag()}@example.com`, phone: '8031234567' },
