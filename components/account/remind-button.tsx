@@ -12,14 +12,14 @@ import { createReminder } from '@/lib/api/calls';
 import type { ReminderView } from '@/lib/contracts/reminders';
 import { shopDay } from '@/lib/domain/dates';
 import { reminderEmailDays } from '@/lib/domain/reminders';
-import { REMINDERS_TEXT, titleOf } from './reminder-texts';
+import { REMINDERS_TEXT, phraseOf } from './reminder-texts';
 import { useAccountCall } from './use-account-call';
 import orders from './orders.module.css';
 import styles from './reminders.module.css';
 
 /** What the new reminder will do, as of today in Lagos. */
 export function reminderSetText(reminder: ReminderView, today = shopDay(new Date())): string {
-  const title = titleOf(reminder);
+  const title = phraseOf(reminder);
   return reminder.muted ? `${REMINDERS_TEXT.set}. ${REMINDERS_TEXT.muted}` : REMINDERS_TEXT.willEmail(reminderEmailDays(reminder.nextOn, today), title);
 }
 

@@ -13,7 +13,7 @@ import type { ReminderView } from '@/lib/contracts/reminders';
 import type { UserRecord } from '@/lib/contracts/auth';
 import { FormError } from './form-error';
 import { LoadFailed } from './order-parts';
-import { REMINDERS_TEXT, titleOf } from './reminder-texts';
+import { REMINDERS_TEXT, phraseOf, titleOf } from './reminder-texts';
 import { useAccountCall, useAccountData } from './use-account-call';
 import frame from './account.module.css';
 import forms from './forms.module.css';
@@ -21,10 +21,9 @@ import orders from './orders.module.css';
 import styles from './reminders.module.css';
 
 function ReminderCard({ reminder: r, busy, onStop }: { reminder: ReminderView; busy: boolean; onStop(): void }) {
-  const title = titleOf(r);
   return (
     <li className={forms.card}>
-      <h3 className={forms.cardName}>{title}</h3>
+      <h3 className={forms.cardName}>{titleOf(r)}</h3>
       <p className={styles.when}>
         {REMINDERS_TEXT.nextOn(r.nextOn)} (from order{' '}
         <Link href={`/account/orders/${encodeURIComponent(r.orderNumber)}`} className={styles.order}>
@@ -39,7 +38,7 @@ function ReminderCard({ reminder: r, busy, onStop }: { reminder: ReminderView; b
       )}
       <div className={forms.cardButtons}>
         <button type="button" className={forms.quiet} disabled={busy} onClick={onStop}>
-          Stop<span className="visually-hidden"> the reminder for {title}</span>
+          Stop<span className="visually-hidden"> the reminder for {phraseOf(r)}</span>
         </button>
       </div>
     </li>
@@ -72,7 +71,7 @@ export function ReminderList({ user }: { user: UserRecord }) {
     const done = await stop.run((api) => stopAccountReminder(api, gone.id));
     if (!done) return;
     list.set(reminders.filter((r) => r.id !== gone.id));
-    setStatus(REMINDERS_TEXT.stopped(titleOf(gone), gone.orderNumber));
+    setStatus(REMINDERS_TEXT.stopped(phraseOf(gone), gone.orderNumber));
     setRefocus((n) => n + 1);
   };
 

@@ -5,10 +5,12 @@
  */
 import type { ReminderView } from '@/lib/contracts/reminders';
 import { formatLongDay } from '@/lib/domain/dates';
-import { reminderTitle } from '@/lib/domain/reminders';
+import { reminderPhrase, reminderTitle } from '@/lib/domain/reminders';
 
-/** "Amaka's Birthday", "Mother's Day for Ngozi" (lib/domain/reminders.ts). */
+/** "Amaka's Birthday", "Mother's Day for Ngozi", 'Your occasion' (lib/domain/reminders.ts). */
 export const titleOf = (r: Pick<ReminderView, 'occasion' | 'recipientName'>) => reminderTitle(r.occasion, r.recipientName);
+/** The same inside a sentence: 'this occasion' for one without a purpose or a name. */
+export const phraseOf = (r: Pick<ReminderView, 'occasion' | 'recipientName'>) => reminderPhrase(r.occasion, r.recipientName);
 
 /** 'A', 'A and B' (the e-mails' days in words). */
 const daysText = (days: string[]) => days.map(formatLongDay).join(' and ');

@@ -114,6 +114,15 @@ describe('/account/reminders', () => {
     expect(await screen.findByRole('heading', { name: "Mother's Day for Amaka" })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Tunde's occasion" })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your occasion' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop the reminder for this occasion' })).toBeInTheDocument();
+  });
+
+  it("says 'this occasion' inside a sentence when the order had neither a purpose nor a name", async () => {
+    const unnamed = { ...tunde, id: 'rem-3', occasion: 'Occasion', recipientName: '' };
+    answer({ [LIST]: ok([unnamed]), 'DELETE /v1/regal/account/reminders/rem-3': ok({ stopped: true }) });
+    showReminders();
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop the reminder for this occasion' }));
+    expect(await screen.findByText(new RegExp(`^Reminder stopped: we will not e-mail you about this occasion again\\. To start it again, choose 'Remind me next year' on order ${unnamed.orderNumber}\\.$`))).toBeInTheDocument();
   });
 });
 
