@@ -7,9 +7,8 @@
 import { useState } from 'react';
 import { createReminder } from '@/lib/api/calls';
 import type { ReminderView } from '@/lib/contracts/reminders';
-import { addDays } from '@/lib/domain/checkout';
-import { formatCartDate } from '@/lib/domain/dates';
-import { reminderPhrase } from '@/lib/domain/reminders';
+import { formatCartDate, shopDay } from '@/lib/domain/dates';
+import { reminderEmailDays, reminderPhrase } from '@/lib/domain/reminders';
 import { useApi } from '@/lib/state/browser-api';
 import styles from './remind-me.module.css';
 
@@ -17,8 +16,9 @@ export const REMIND_TEXT = {
   button: 'Remind me next year',
   busy: 'Setting your reminder…',
   offer: (what: string) => `We can e-mail you a week before and the day before ${what} next year, with this order to send again in one click.`,
-  done: (what: string, nextOn: string) =>
-    `Reminder set: we will e-mail you on ${formatCartDate(addDays(nextOn, -7))} and ${formatCartDate(addDays(nextOn, -1))}, before ${what} on ${formatCartDate(nextOn)}.`,
+  /** The e-mails' days as the job will send them (`reminderEmailDays`: a week already begun is made up today). */
+  done: (what: string, nextOn: string, today = shopDay(new Date())) =>
+    `Reminder set: we will e-mail you on ${reminderEmailDays(nextOn, today).map(formatCartDate).join(' and ')}, before ${what} on ${formatCartDate(nextOn)}.`,
   muted: 'This address asked us for no reminders, so none will be e-mailed until you subscribe again from one of our e-mails.',
   failed: (message: string) => `Could not set the reminder: ${message}`,
 } as const;

@@ -123,22 +123,33 @@ export async function orderReminder(db: Db, orderId: string): Promise<ReminderVi
 /** Who asks for the account's reminders: the signed-in user's id, e-mail and whether it is proven. */
 type AccountOwner = { id: string; email: string; emailProvenAt: Date | null };
 
-export async function accountReminders(db: Db, user: AccountOwner): Promise<ReminderView[]> {
-  // A guest order's reminder is the account's by its e-mail only once the account proved that
-  // address (as guest orders are attached): signing up with someone's address shows nothing.
+/**
+ * Which live reminders are the account's: its own orders', and a guest order's by its e-mail only
+ * once the account proved that address (as guest orders are attached): signing up with someone's
+ * address shows nothing. Needs the reminders joined to their orders.
+ */
+function ownedLive(user: AccountOwner) {
   const mine = user.emailProvenAt ? or(eq(orders.userId, user.id), eq(occasionReminders.email, user.email.toLowerCase())) : eq(orders.userId, user.id);
+  return and(isNull(occasionReminders.stoppedAt), mine);
+}
+
+export async function accountReminders(db: Db, user: AccountOwner): Promise<ReminderView[]> {
   const rows = await db
     .select({ reminder: occasionReminders, orderNumber: orders.orderNumber })
     .from(occasionReminders)
     .innerJoin(orders, eq(orders.id, occasionReminders.orderId))
-    .where(and(isNull(occasionReminders.stoppedAt), mine))
+    .where(ownedLive(user))
     .orderBy(desc(occasionReminders.createdAt));
   return Promise.all(rows.map((r) => viewOf(db, r.reminder, r.orderNumber)));
 }
 
-/** Stops one of the account's reminders (404 for another's or unknown). */
+/** Stops one of the account's reminders (404 for another's or unknown): only that row is looked up. */
 export async function stopAccountReminder(db: Db, user: AccountOwner, id: string, now: Date): Promise<void> {
-  const mine = (await accountReminders(db, user)).some((r) => r.id === id);
+  const [mine] = await db
+    .select({ id: occasionReminders.id })
+    .from(occasionReminders)
+    .innerJoin(orders, eq(orders.id, occasionReminders.orderId))
+    .where(and(eq(occasionReminders.id, id), ownedLive(user)));
   if (!mine) throw new NotFoundError('Reminder not found');
   await db.update(occasionReminders).set({ stoppedAt: now }).where(eq(occasionReminders.id, id));
 }
