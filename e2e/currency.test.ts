@@ -295,7 +295,10 @@ void test('no layout shift at 375 px when the currency changes (after hydration,
     await load(page, pathname);
     const loaded = await watched(page);
     assert.equal(otherThan('£', loaded.prices.slice(-1)).length, 0, `${name}: pounds after hydration`);
-    const flip = loaded.shifts.reduce((sum, s) => sum + s.value, 0);
+    // Counted as CLS counts them: without shifts marked `hadRecentInput`. The test gives no input
+    // while loading, and on a busy machine Chromium has marked one early shift of the phone
+    // viewport's first layout that way (home's hero text, which holds no price, at 316 ms).
+    const flip = loaded.shifts.filter((s) => !s.input).reduce((sum, s) => sum + s.value, 0);
     // Measured with priced content in view: the first price of the page in the middle of the screen.
     await page.evaluate(() => {
       const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
