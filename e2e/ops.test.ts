@@ -298,6 +298,8 @@ void describe('two processes on PostgreSQL', { skip: whyNoPostgres() || false },
     assert.match(text, /^shop_db_pool_connections\{state="total"\} [1-9]/m);
     assert.match(text, /^shop_queue_depth\{queue="mail"\} \d+/m);
     assert.match(text, /^process_resident_memory_bytes \d+/m);
+    // The product page's render (its body and _document) went through React's string renderer.
+    assert.ok(sample(text, 'shop_react_renders_total', 'renderer="string"') >= 2, 'pages rendered as strings (scripts/string-render.mjs)');
   });
 
   void test('a worker killed with SIGKILL is replaced while the other answers', async () => {

@@ -34,6 +34,7 @@ import { answerMetrics, startHttpMetrics } from './http-metrics.mjs';
 import { inlineScriptHashes, withScriptHashes } from './inline-script-hashes.mjs';
 import { opsLog } from './ops-log.mjs';
 import { withPageCache } from './page-cache.mjs';
+import { renderPagesToStrings } from './string-render.mjs';
 
 /** What an incoming `X-Request-Id` must look like to be kept. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
@@ -63,6 +64,7 @@ export async function startAppServer({ root, port, timeoutMs }) {
   let drained = () => undefined;
   for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void shutDown(signal));
 
+  renderPagesToStrings();
   const { default: next } = await import('next');
   // quiet: Next prints no error objects of its own (their messages may hold data); the app logs
   // them as JSON lines without messages (instrumentation.ts, onRequestError).
