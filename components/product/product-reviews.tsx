@@ -5,10 +5,11 @@
  */
 import type { CSSProperties } from 'react';
 import type { ProductRating, ProductReview } from '@/lib/contracts/catalogue';
+import { onFirstUse } from '@/lib/domain/first-use';
 import styles from './product-reviews.module.css';
 
 /** One formatter for every review's date ('4 February 2027', in Lagos), not one per review per render. */
-const reviewDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
+const reviewDate = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' }));
 
 const stars = (value: number) => (
   <span className={styles.stars} style={{ '--rating': value } as CSSProperties} role="img" aria-label={`Rated ${value} out of 5`} />
@@ -28,7 +29,7 @@ export function ProductReviews({ reviews, rating }: { reviews: ProductReview[]; 
           <li key={i}>
             <p>
               {stars(review.rating)} <strong>{review.authorName}</strong>{' '}
-              <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
+              <time dateTime={review.createdAt}>{reviewDate().format(new Date(review.createdAt))}</time>
             </p>
             {review.comment && <p>{review.comment}</p>}
           </li>

@@ -14,6 +14,7 @@
  * - No number for a branch means no limit: a fresh shop takes every order, as before.
  */
 import { PICKUP_LOCATIONS } from '@/lib/domain/checkout';
+import { onFirstUse } from '@/lib/domain/first-use';
 
 export const CAPACITY_BRANCHES = ['lagos', 'abuja'] as const;
 export type CapacityBranch = (typeof CAPACITY_BRANCHES)[number];
@@ -97,12 +98,15 @@ export function isFull(limit: number | null, taken: number): boolean {
 /** The reason a full day shows in the date pickers. */
 export const FULLY_BOOKED = 'Fully booked';
 
-const dayText = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
+const dayText = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    }),
+);
 
 /**
  * The refusal a shopper (or a member moving an order) reads for a full day; `branch` null: every
@@ -111,7 +115,7 @@ const dayText = new Intl.DateTimeFormat('en-GB', {
  */
 export function fullyBookedMessage(day: string, branch: CapacityBranch | null, reader: 'shopper' | 'staff' = 'shopper'): string {
   const at = new Date(`${day}T12:00:00Z`);
-  const when = Number.isNaN(at.getTime()) ? day : dayText.format(at).replace(',', '');
+  const when = Number.isNaN(at.getTime()) ? day : dayText().format(at).replace(',', '');
   const where = branch ? BRANCH_NAMES[branch] : CAPACITY_BRANCHES.map((b) => BRANCH_NAMES[b]).join(' and ');
   // Staff may raise the day's limit themselves; shoppers can only pick another day.
   const next = reader === 'staff' ? "raise the day's limit under Settings › Capacity, or choose another day" : 'please choose another day';

@@ -7,6 +7,7 @@
  */
 import { formatNaira, type CurrencyCode } from '@/lib/domain/money';
 import { deliveryConfigFor, type DeliveryConfig, type DeliverySettings } from '@/lib/domain/delivery';
+import { onFirstUse } from '@/lib/domain/first-use';
 
 // ---------------------------------------------------------------------------------------------
 // Payment methods (spec section 9)
@@ -197,7 +198,7 @@ export function itemsAfterDiscount(subtotal: number, discount: number): number {
 /** How far ahead a delivery may be booked. */
 export const MAX_DAYS_AHEAD = 366;
 
-const lagosHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', hourCycle: 'h23' });
+const lagosHour = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', hourCycle: 'h23' }));
 
 /** Adds days to a YYYY-MM-DD day. @example addDays('2027-02-28', 1) // '2027-03-01' */
 export function addDays(day: string, days: number): string {
@@ -219,7 +220,7 @@ export function isCalendarDay(day: string): boolean {
  * @example earliestDeliveryDay(new Date('2027-03-02T14:59:00Z'), 16, '2027-03-02') // '2027-03-02' (15:59 in Lagos)
  */
 export function earliestDeliveryDay(now: Date, cutoffHour: number, today: string): string {
-  const hour = Number(lagosHour.format(now));
+  const hour = Number(lagosHour().format(now));
   return hour < cutoffHour ? today : addDays(today, 1);
 }
 
@@ -270,14 +271,14 @@ export type CouponRules = CouponTerms & { active: boolean; startsAt: Date | null
 export const COUPON_HOLD_MINUTES = 30;
 export const COUPON_HOLD_MS = COUPON_HOLD_MINUTES * 60_000;
 
-const lagosDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
+const lagosDate = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' }));
 
 /** The reasons a coupon is refused, as shoppers read them. */
 export const COUPON_MESSAGES = {
   unknown: 'This coupon code is not valid',
   inactive: 'This coupon is no longer available',
-  notStarted: (startsAt: Date) => `This coupon can be used from ${lagosDate.format(startsAt)}`,
-  expired: (endsAt: Date) => `This coupon expired on ${lagosDate.format(endsAt)}`,
+  notStarted: (startsAt: Date) => `This coupon can be used from ${lagosDate().format(startsAt)}`,
+  expired: (endsAt: Date) => `This coupon expired on ${lagosDate().format(endsAt)}`,
   emptyOrder: 'Add something to your order before applying a coupon',
   minimum: (minAmount: number) => `This coupon needs an order of at least ${formatNaira(minAmount)}`,
   usedUp: 'This coupon has already been used',
@@ -301,12 +302,12 @@ export type CouponRefusal = {
 export function couponRefusal(coupon: CouponRules, order: { subtotal: number; itemCount: number }, uses: number, at: Date): CouponRefusal | null {
   if (!coupon.active) return { reason: 'inactive', message: COUPON_MESSAGES.inactive, removal: 'this coupon is no longer available' };
   if (coupon.startsAt && at < coupon.startsAt) {
-    return { reason: 'notStarted', message: COUPON_MESSAGES.notStarted(coupon.startsAt), removal: `this coupon can only be used from ${lagosDate.format(coupon.startsAt)}` };
+    return { reason: 'notStarted', message: COUPON_MESSAGES.notStarted(coupon.startsAt), removal: `this coupon can only be used from ${lagosDate().format(coupon.startsAt)}` };
   }
   // `endsAt` is the first instant it no longer applies; the message names the last day.
   if (coupon.endsAt && at >= coupon.endsAt) {
     const lastDay = new Date(coupon.endsAt.getTime() - 1);
-    return { reason: 'expired', message: COUPON_MESSAGES.expired(lastDay), removal: `this coupon expired on ${lagosDate.format(lastDay)}` };
+    return { reason: 'expired', message: COUPON_MESSAGES.expired(lastDay), removal: `this coupon expired on ${lagosDate().format(lastDay)}` };
   }
   if (order.itemCount === 0) return { reason: 'emptyOrder', message: COUPON_MESSAGES.emptyOrder, removal: 'the order has no items' };
   if (order.subtotal < coupon.minAmount) {

@@ -5,18 +5,22 @@
  * only this.
  */
 import { SHOP_TIME_ZONE, shopDay } from '@/lib/domain/dates';
+import { onFirstUse } from '@/lib/domain/first-use';
 
-const lagosClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SHOP_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const lagosClock = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: SHOP_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** Seconds since midnight in Lagos at an instant. */
 function lagosSeconds(at: Date): number {
-  const parts = lagosClock.formatToParts(at);
+  const parts = lagosClock().formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 3600 + part('minute') * 60 + part('second');
 }

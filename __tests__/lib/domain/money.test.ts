@@ -3,6 +3,7 @@ import {
   currencyForTimeZone,
   currencySign,
   DEFAULT_CURRENCIES,
+  numberText,
   fillAmounts,
   formatAmount,
   formatMinor,
@@ -152,5 +153,47 @@ describe('fillAmounts', () => {
     expect(fillAmounts('Free delivery above {{100000}} · peak {{ 150000 }}', USD)).toBe('Free delivery above $143 · peak $215');
     expect(fillAmounts('Free delivery above {{100000}}', NGN)).toBe('Free delivery above ₦100,000');
     expect(fillAmounts('No amounts here', GBP)).toBe('No amounts here');
+  });
+});
+
+describe('numberText (en-US number text without Intl)', () => {
+  /** A fixed pseudo-random sequence, so that a failure repeats. */
+  function* numbers(count: number): Generator<number> {
+    let seed = 20261127;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < count; i++) {
+      yield Math.round(next() * 10 ** Math.floor(next() * 10) * 1000) / 1000 * (next() < 0.2 ? -1 : 1);
+      yield Math.floor(next() * 1e6) + [0.005, 0.015, 0.125, 0.0005, 0.9995, 0.995][i % 6]!;
+      yield next() * 10 ** (next() * 12);
+    }
+  }
+  const edges = [0, -0, 1, -1, 999, 1000, 0.5, 2.5, -2.5, 0.0005, -0.0001, 1.005, 2.675, 1.0005, 9999.995, 999999.9995, 123456.7895, 44999.5, 150000.5, 1e15, 1e20, 1e-6, 5e-7, 1e21, 123e-9];
+
+  it('writes what Intl.NumberFormat en-US writes, rounding and all, for whole, two-decimal and as-given amounts', () => {
+    const wrong: string[] = [];
+    for (const value of [...edges, ...numbers(3000)]) {
+      for (const [min, max] of [[0, 0], [2, 2], [0, 3]] as const) {
+        const expected = new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+        const written = numberText(value, min, max);
+        if (written !== expected) wrong.push(`${value} (${min}-${max}): ${written}, not ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes bigints exactly, however large', () => {
+    expect(numberText(123456789012345678901234567890n, 0, 0)).toBe('123,456,789,012,345,678,901,234,567,890');
+    expect(numberText(-1500n, 0, 0)).toBe('-1,500');
+    expect(numberText(0n, 0, 0)).toBe('0');
+  });
+
+  it.each([
+    [150000.5, 2, 2, '150,000.50'],
+    [44999.5, 0, 3, '44,999.5'],
+    [999.995, 2, 2, '1,000.00'],
+    [1.005, 2, 2, '1.01'],
+    [-0, 0, 0, '-0'],
+  ])('%p with %p–%p decimals is %p', (value, min, max, text) => {
+    expect(numberText(value, min, max)).toBe(text);
   });
 });
