@@ -24,7 +24,8 @@ import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { getConfig, type PaymentsConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
-import { describeError } from '@/lib/server/http/errors';
+import { describeError, errorFields } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/api/client';
 import { captureLogs, type LogCapture } from '@/lib/server/log';
 import { mailIdle } from '@/lib/server/mail/mailer';
 import { paystackSignature } from '@/lib/server/payments/providers/paystack';
@@ -224,5 +225,13 @@ describe('failing writes log no personal data or secret (issue 11)', () => {
     expect(line).toMatch(/^DrizzleQueryError < \S+ code=23505 table=users constraint=users_email_unique/);
     expect(line).not.toMatch(/ada@example\.com|argon2|duplicate|Key \(/);
     expect(describeError(new DrizzleQueryError('update "orders" set "sender_phone" = $1', ['08031234567']))).toMatch(/table=orders/);
+  });
+
+  it("logs the status a failed /v1 call answered (a page's ApiError), never its message", () => {
+    const fields = errorFields(new ApiError(503, 'Sorry ada@example.com, the shop is briefly unavailable'));
+    expect(fields).toMatchObject({ error: 'ApiError', status: 503 });
+    expect(JSON.stringify(fields)).not.toMatch(/ada@example\.com|unavailable/);
+    expect(errorFields(new ApiError(0, 'Cannot reach the shop.')).status).toBe(0);
+    expect(errorFields(Object.assign(new Error('x'), { status: 'leaked text' })).status).toBeUndefined();
   });
 });

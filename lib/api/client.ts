@@ -3,7 +3,10 @@
  * one, and turns a 4xx/5xx answer into an `ApiError { status, message }`. Each call of the
  * spec's table is one function in `lib/api/calls.ts` over this instance.
  */
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+
+/** A connection that dropped before any answer came back. */
+const DROPPED = new Set(['ECONNRESET', 'EPIPE']);
 
 export class ApiError extends Error {
   constructor(
@@ -27,6 +30,12 @@ export type ApiClientOptions = {
   cache?: AnswerCache;
   /** Node's agent for keep-alive connections (server side). */
   httpAgent?: unknown;
+  /**
+   * Sends a GET again, once, when its connection dropped before any answer (ECONNRESET, EPIPE): a
+   * kept-alive connection the server closed as idle just as the request went out on it. Server
+   * side only; a GET changes nothing, so the second try is safe.
+   */
+  retryDroppedGets?: boolean;
 };
 
 /** A store for GET answers (the server-side client keeps catalogue answers briefly). */
@@ -68,6 +77,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
-  http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+  http.interceptors.response.use(undefined, (error: unknown) => {
+    if (options.retryDroppedGets && error instanceof AxiosError && !error.response && DROPPED.has(error.code ?? '')) {
+      const config = error.config as (InternalAxiosRequestConfig & { shopRetried?: boolean }) | undefined;
+      if (config && (config.method ?? 'get').toLowerCase() === 'get' && !config.shopRetried) return http.request({ ...config, shopRetried: true } as InternalAxiosRequestConfig);
+    }
+    return Promise.reject(toApiError(error));
+  });
   return { http, business: options.business, cache: options.cache };
 }

@@ -16,6 +16,7 @@ export function createServerApi(target: { baseURL: string; business: string; ver
     business: target.business,
     timeoutMs: 10000,
     httpAgent: new http.Agent({ keepAlive: true, maxSockets: 32 }),
+    retryDroppedGets: true,
     cache: createAnswerCache({ ttlMs: SERVER_ANSWER_TTL_MS, maxEntries: 2000, version: target.version }),
   });
 }

@@ -92,6 +92,8 @@ export type ErrorFields = {
   constraint?: string;
   /** The `logDetail` an error of the shop's own offers (our words, secrets redacted). */
   detail?: string;
+  /** The HTTP status an error carries (an ApiError: what a `/v1` call answered; 0: no answer). */
+  status?: number;
   /** Where it was thrown: the stack's first frame and the shop's own first two. */
   at?: string[];
 };
@@ -113,6 +115,7 @@ export function errorFields(error: unknown): ErrorFields {
   let table: string | undefined;
   let constraint: string | undefined;
   let detail: string | undefined;
+  let status: number | undefined;
   let frames: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
@@ -128,6 +131,8 @@ export function errorFields(error: unknown): ErrorFields {
     if (!table && typeof query === 'string') table = QUERY_TABLE.exec(query)?.[1];
     constraint ??= safeName(field(current, 'constraint'));
     // An error of the shop's own may say more in `logDetail`: words it wrote for the log, no data.
+    const ownStatus = field(current, 'status');
+    if (status === undefined && typeof ownStatus === 'number' && Number.isInteger(ownStatus) && ownStatus >= 0 && ownStatus < 600) status = ownStatus;
     const own = field(current, 'logDetail');
     if (!detail && typeof own === 'string') detail = own.slice(0, 300);
     const stack = field(current, 'stack');
@@ -149,6 +154,7 @@ export function errorFields(error: unknown): ErrorFields {
     ...(table && { table }),
     ...(constraint && { constraint }),
     ...(detail && { detail }),
+    ...(status !== undefined && { status }),
     ...(frames.length > 0 && { at: frames }),
   };
 }
