@@ -3,10 +3,7 @@
  * one, and turns a 4xx/5xx answer into an `ApiError { status, message }`. Each call of the
  * spec's table is one function in `lib/api/calls.ts` over this instance.
  */
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-
-/** A connection that dropped before any answer came back. */
-const DROPPED = new Set(['ECONNRESET', 'EPIPE']);
+import axios, { AxiosError, type AxiosInstance } from 'axios';
 
 export class ApiError extends Error {
   constructor(
@@ -31,11 +28,10 @@ export type ApiClientOptions = {
   /** Node's agent for keep-alive connections (server side). */
   httpAgent?: unknown;
   /**
-   * Sends a GET again, once, when its connection dropped before any answer (ECONNRESET, EPIPE): a
-   * kept-alive connection the server closed as idle just as the request went out on it. Server
-   * side only; a GET changes nothing, so the second try is safe.
+   * May answer a failed call another way (a second try) before it becomes an ApiError; what it
+   * throws or rejects with is turned into the ApiError (lib/api/server.ts: a dropped connection).
    */
-  retryDroppedGets?: boolean;
+  onFailure?: (error: unknown, http: AxiosInstance) => Promise<unknown>;
 };
 
 /** A store for GET answers (the server-side client keeps catalogue answers briefly). */
@@ -50,6 +46,7 @@ export type AnswerCache = {
 export type ApiClient = { http: AxiosInstance; business: string; cache?: AnswerCache };
 
 function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
   if (error instanceof AxiosError) {
     const body = error.response?.data as { message?: unknown; status?: unknown } | undefined;
     const status = typeof body?.status === 'number' ? body.status : (error.response?.status ?? 0);
@@ -77,12 +74,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
-  http.interceptors.response.use(undefined, (error: unknown) => {
-    if (options.retryDroppedGets && error instanceof AxiosError && !error.response && DROPPED.has(error.code ?? '')) {
-      const config = error.config as (InternalAxiosRequestConfig & { shopRetried?: boolean }) | undefined;
-      if (config && (config.method ?? 'get').toLowerCase() === 'get' && !config.shopRetried) return http.request({ ...config, shopRetried: true } as InternalAxiosRequestConfig);
-    }
-    return Promise.reject(toApiError(error));
-  });
+  const { onFailure } = options;
+  http.interceptors.response.use(undefined, (error: unknown) =>
+    onFailure ? onFailure(error, http).catch((e: unknown) => Promise.reject(toApiError(e))) : Promise.reject(toApiError(error)),
+  );
   return { http, business: options.business, cache: options.cache };
 }

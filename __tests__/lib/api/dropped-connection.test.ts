@@ -12,8 +12,9 @@ import { createServerApi } from '@/lib/api/server';
 
 let server: http.Server;
 let url: string;
-/** How many requests to drop before answering, and what came in. */
+/** How many requests to drop before answering, the status to answer with, and what came in. */
 let drops = 0;
+let status = 200;
 const seen: string[] = [];
 
 beforeAll(async () => {
@@ -24,8 +25,9 @@ beforeAll(async () => {
       req.socket.destroy();
       return;
     }
+    res.statusCode = status;
     res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ data: { ok: true } }));
+    res.end(JSON.stringify(status === 200 ? { data: { ok: true } } : { error: true, message: 'No product has that address', status }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,6 +40,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   drops = 0;
+  status = 200;
   seen.length = 0;
 });
 
@@ -47,6 +50,16 @@ test('a GET whose connection dropped is sent again once, and answers', async () 
   const res = await api.http.get('/v1/product/slug/roses');
   expect(res.data).toEqual({ data: { ok: true } });
   expect(seen).toEqual(['GET /v1/product/slug/roses', 'GET /v1/product/slug/roses']);
+});
+
+test("the second try's own answer is the call's: a 404 stays a 404", async () => {
+  const api = createServerApi({ baseURL: url, business: 'shop' });
+  drops = 1;
+  status = 404;
+  const error = await api.http.get('/v1/product/slug/tulips-from-mars').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toMatchObject({ status: 404, message: 'No product has that address' });
+  expect(seen).toHaveLength(2);
 });
 
 test('a GET that drops twice fails with the API error, after one second try', async () => {
