@@ -8,6 +8,7 @@
 import { formatNaira, type CurrencyCode } from '@/lib/domain/money';
 import { deliveryConfigFor, type DeliveryConfig, type DeliverySettings } from '@/lib/domain/delivery';
 import { onFirstUse } from '@/lib/domain/first-use';
+import { addDays } from '@/lib/domain/dates';
 
 // ---------------------------------------------------------------------------------------------
 // Payment methods (spec section 9)
@@ -200,12 +201,8 @@ export const MAX_DAYS_AHEAD = 366;
 
 const lagosHour = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', hourCycle: 'h23' }));
 
-/** Adds days to a YYYY-MM-DD day. @example addDays('2027-02-28', 1) // '2027-03-01' */
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T12:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
+// Days are counted in lib/domain/dates.ts (small enough for any page's code); exported here for its importers.
+export { addDays };
 
 /** Whether a string is a real calendar day written YYYY-MM-DD. */
 export function isCalendarDay(day: string): boolean {

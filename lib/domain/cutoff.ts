@@ -4,25 +4,13 @@
  * delivery: tomorrow'. Kept apart from checkout.ts so that the product page's first load carries
  * only this.
  */
-import { SHOP_TIME_ZONE, shopDay } from '@/lib/domain/dates';
-import { onFirstUse } from '@/lib/domain/first-use';
+import { LAGOS_UTC_OFFSET_MS, shopDay } from '@/lib/domain/dates';
 
-const lagosClock = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: SHOP_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
+const DAY_MS = 86_400_000;
 
 /** Seconds since midnight in Lagos at an instant. */
 function lagosSeconds(at: Date): number {
-  const parts = lagosClock().formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 3600 + part('minute') * 60 + part('second');
+  return Math.floor(((((at.getTime() + LAGOS_UTC_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
 }
 
 export type CutoffState = { sameDay: true; minutesLeft: number } | { sameDay: false };

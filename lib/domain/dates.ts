@@ -4,14 +4,20 @@ import { onFirstUse } from '@/lib/domain/first-use';
 
 export const SHOP_TIME_ZONE = 'Africa/Lagos';
 
-const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
+/**
+ * Lagos keeps West Africa Time all year: UTC+1, no daylight saving. Its clock is UTC's plus an
+ * hour, worked out without the browser's time-zone data (a phone loads that data when the first
+ * formatter is built; the product page's first load formats no date otherwise).
+ * `__tests__/lib/domain/dates.test.ts` checks it against Intl's Africa/Lagos hour by hour.
+ */
+export const LAGOS_UTC_OFFSET_MS = 3_600_000;
 
 /**
  * The shop's calendar day at an instant.
  * @example shopDay(new Date('2027-02-13T23:30:00Z')) // '2027-02-14' (00:30 in Lagos)
  */
 export function shopDay(at: Date): string {
-  return dayFormat().format(at);
+  return new Date(at.getTime() + LAGOS_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -37,4 +43,11 @@ export function formatLongDay(day: string): string {
   const at = new Date(`${day}T12:00:00Z`);
   // en-GB puts a comma after the weekday; the shop writes 'Saturday 4 December 2027'.
   return Number.isNaN(at.getTime()) ? day : longDay().format(at).replace(',', '');
+}
+
+/** Adds days to a YYYY-MM-DD day. @example addDays('2027-02-28', 1) // '2027-03-01' */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
 }

@@ -2,7 +2,7 @@
  * Occasion reminders' calendar (pure): when the occasion of an order comes round again, and which
  * e-mail is due on a day. The server's scheduled job (lib/server/services/reminders.ts) applies it.
  */
-import { addDays } from '@/lib/domain/checkout';
+import { addDays } from '@/lib/domain/dates';
 
 /** The e-mails of one year, by days before the occasion. */
 export const REMINDER_EMAILS = { week: 7, day: 1 } as const;

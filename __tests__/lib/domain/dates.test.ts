@@ -1,3 +1,4 @@
+import { cutoffState } from '@/lib/domain/cutoff';
 import { formatCartDate, formatLongDay, shopDay } from '@/lib/domain/dates';
 
 describe('shopDay', () => {
@@ -22,4 +23,28 @@ describe('formatLongDay', () => {
   ])('%s reads %s', (day, text) => expect(formatLongDay(day)).toBe(text));
 
   it('gives back what is not a day', () => expect(formatLongDay('soon')).toBe('soon'));
+});
+
+describe('the Lagos clock without time-zone data', () => {
+  const intlDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const intlClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+  it("agrees with Intl's Africa/Lagos on the day and the time, every 37 minutes over two years, and around midnight", () => {
+    const wrong: string[] = [];
+    const instants: number[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 37 * 60_000) instants.push(t);
+    for (const midnight of [Date.UTC(2026, 11, 31, 23), Date.UTC(2027, 1, 28, 23), Date.UTC(2028, 1, 28, 23)]) instants.push(midnight - 1000, midnight, midnight + 1000);
+    for (const t of instants) {
+      const at = new Date(t);
+      if (shopDay(at) !== intlDay.format(at)) wrong.push(`${at.toISOString()}: ${shopDay(at)}, not ${intlDay.format(at)}`);
+      const parts = intlClock.formatToParts(at);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      const seconds = part('hour') * 3600 + part('minute') * 60 + part('second');
+      // A cut-off at midnight: the minutes left are the minutes to the end of Lagos's day.
+      const minutesLeft = Math.ceil((24 * 3600 - seconds) / 60);
+      const state = cutoffState(at, 24);
+      if (!state.sameDay || state.minutesLeft !== minutesLeft) wrong.push(`${at.toISOString()}: ${JSON.stringify(state)}, not ${minutesLeft} minutes left`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });
