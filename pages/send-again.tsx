@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { InferGetServerSidePropsType } from 'next';
 import { PageHeader } from '@/components/content/page-header';
-import { reorderChangeText } from '@/components/account/reorder-button';
+import { reorderChangeText } from '@/components/account/reorder-text';
 import { reminderPhrase } from '@/lib/domain/reminders';
 import { Seo } from '@/components/seo/seo';
 import { getReminderRefill } from '@/lib/api/calls';
