@@ -4,7 +4,7 @@
  * are the shop's (Lagos) calendar days, written in words with their weekday.
  */
 import type { ReminderView } from '@/lib/contracts/reminders';
-import { formatLongDay } from '@/lib/domain/dates';
+import { formatLongDay } from '@/lib/domain/long-day';
 import { reminderPhrase, reminderTitle } from '@/lib/domain/reminders';
 
 /** "Amaka's Birthday", "Mother's Day for Ngozi", 'Your occasion' (lib/domain/reminders.ts). */

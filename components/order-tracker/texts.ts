@@ -3,7 +3,7 @@
  * no-JavaScript lookup) and the components, so both say the same thing: lookup error messages,
  * the order number as staff write it, the payment status in plain words, and times in Lagos.
  */
-import { formatCartDate, shopDay, SHOP_TIME_ZONE } from '@/lib/domain/dates';
+import { formatCartDate, LAGOS_UTC_OFFSET_MS } from '@/lib/domain/dates';
 import { isPaidStatus, TEST_PAYMENT_NOTE } from '@/lib/domain/order';
 
 export const TRACKER_TEXT = {
@@ -64,10 +64,13 @@ export function paymentLabel(paymentStatus: string): string {
 /** A YYYY-MM-DD day as 'D MMM YYYY', the cart's format. */
 export const formatDay = formatCartDate;
 
-const clock = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** An instant as the shop's day and time in Lagos. @example lagosTime('2027-02-14T08:05:00Z') // '14 Feb 2027, 09:05' */
+/**
+ * An instant as the shop's day and time in Lagos (UTC+1 all year: lib/domain/lagos-clock.ts).
+ * @example lagosTime('2027-02-14T08:05:00Z') // '14 Feb 2027, 09:05'
+ */
 export function lagosTime(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : `${formatDay(shopDay(at))}, ${clock.format(at)}`;
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return '';
+  const lagos = new Date(at + LAGOS_UTC_OFFSET_MS).toISOString();
+  return `${formatDay(lagos.slice(0, 10))}, ${lagos.slice(11, 16)}`;
 }

@@ -4,7 +4,7 @@
  * delivery: tomorrow'. Kept apart from checkout.ts so that the product page's first load carries
  * only this.
  */
-import { LAGOS_UTC_OFFSET_MS, shopDay } from '@/lib/domain/dates';
+import { LAGOS_UTC_OFFSET_MS, shopDay } from '@/lib/domain/lagos-clock';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,6 @@
 import { cutoffState } from '@/lib/domain/cutoff';
-import { formatCartDate, formatLongDay, shopDay } from '@/lib/domain/dates';
+import { formatCartDate, shopDay } from '@/lib/domain/dates';
+import { formatLongDay } from '@/lib/domain/long-day';
 
 describe('shopDay', () => {
   it.each([
