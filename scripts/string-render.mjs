@@ -10,14 +10,14 @@
  * builds the same markup as strings.
  *
  * `renderPagesToStrings()` makes `require('react-dom/server.edge')` from Next's pages runtime
- * (`next/dist/compiled/next-server/pages-turbo.runtime.prod.js` and its siblings, which loads it at run time) answer a copy of
- * that module whose `renderToReadableStream` renders with `renderToString` and hands Next a
+ * (`next/dist/compiled/next-server/pages-turbo.runtime.prod.js` and its siblings, which load it
+ * at run time) answer a copy of that module whose `renderToReadableStream` renders with `renderToString` and hands Next a
  * stream of one chunk, already complete. The string renderer does not wait for anything that
  * suspends, so when its markup has a boundary left to the client (`<!--$!-->`: something
  * suspended, such as a lazy component not loaded yet, or threw inside a Suspense boundary), or
  * when Next passes options the string renderer has no use for, the page is rendered by the
  * stream renderer as before. The markup is the same either way
- * (__tests__/server/string-render.test.ts compares them).
+ * (__tests__/scripts/string-render.test.ts compares them).
  *
  * It leans on Next loading React's server renderer by that name at run time: a Next upgrade that
  * bundles it instead leaves the patch unused (pages still render, at the old cost), which

@@ -9,6 +9,7 @@ import { formatNaira, type CurrencyCode } from '@/lib/domain/money';
 import { deliveryConfigFor, type DeliveryConfig, type DeliverySettings } from '@/lib/domain/delivery';
 import { onFirstUse } from '@/lib/domain/first-use';
 import { addDays } from '@/lib/domain/dates';
+import { lagosSecondsOfDay } from '@/lib/domain/lagos-clock';
 
 // ---------------------------------------------------------------------------------------------
 // Payment methods (spec section 9)
@@ -199,8 +200,6 @@ export function itemsAfterDiscount(subtotal: number, discount: number): number {
 /** How far ahead a delivery may be booked. */
 export const MAX_DAYS_AHEAD = 366;
 
-const lagosHour = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', hourCycle: 'h23' }));
-
 // Days are counted in lib/domain/dates.ts (small enough for any page's code); exported here for its importers.
 export { addDays };
 
@@ -217,8 +216,8 @@ export function isCalendarDay(day: string): boolean {
  * @example earliestDeliveryDay(new Date('2027-03-02T14:59:00Z'), 16, '2027-03-02') // '2027-03-02' (15:59 in Lagos)
  */
 export function earliestDeliveryDay(now: Date, cutoffHour: number, today: string): string {
-  const hour = Number(lagosHour().format(now));
-  return hour < cutoffHour ? today : addDays(today, 1);
+  // The same clock as the cut-off the shopper reads (cutoff.ts): Lagos is UTC+1 all year.
+  return lagosSecondsOfDay(now) < cutoffHour * 3600 ? today : addDays(today, 1);
 }
 
 /**

@@ -4,14 +4,7 @@
  * delivery: tomorrow'. Kept apart from checkout.ts so that the product page's first load carries
  * only this.
  */
-import { LAGOS_UTC_OFFSET_MS, shopDay } from '@/lib/domain/lagos-clock';
-
-const DAY_MS = 86_400_000;
-
-/** Seconds since midnight in Lagos at an instant. */
-function lagosSeconds(at: Date): number {
-  return Math.floor(((((at.getTime() + LAGOS_UTC_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
-}
+import { lagosSecondsOfDay, shopDay } from '@/lib/domain/lagos-clock';
 
 export type CutoffState = { sameDay: true; minutesLeft: number } | { sameDay: false };
 
@@ -21,7 +14,7 @@ export type CutoffState = { sameDay: true; minutesLeft: number } | { sameDay: fa
  * @example cutoffState(new Date('2027-03-02T12:46:00Z'), 16) // { sameDay: true, minutesLeft: 134 } (13:46 in Lagos)
  */
 export function cutoffState(at: Date, cutoffHour: number): CutoffState {
-  const left = cutoffHour * 3600 - lagosSeconds(at);
+  const left = cutoffHour * 3600 - lagosSecondsOfDay(at);
   return left > 0 ? { sameDay: true, minutesLeft: Math.ceil(left / 60) } : { sameDay: false };
 }
 
