@@ -52,6 +52,14 @@ const nextConfig = {
   generateEtags: false,
   // Native and WASM packages stay outside the server bundle and load from node_modules.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', 'prom-client', '@aws-sdk/client-s3', 'sharp'],
+  // In the browser: a smaller `process` (0.5 kB less on every page) and hydration in slices
+  // (each file says why).
+  turbopack: {
+    resolveAlias: {
+      'next/dist/compiled/process': { browser: './lib/ui/browser-process.cjs' },
+      'react-dom/client': { browser: './lib/ui/react-dom-client.cjs' },
+    },
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
