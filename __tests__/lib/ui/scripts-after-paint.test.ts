@@ -74,6 +74,74 @@ it('adds them after the first frame when the pictures are there already, or when
   expect(added().map((s) => s.src)).toEqual(SOURCES);
 });
 
+/** A browser that reports paints: the loader's observer, and a way to report the first contentful paint. */
+function reportingPaints() {
+  const observers: { callback: PerformanceObserverCallback; types: string[]; off: boolean; self?: unknown }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+    private entry: (typeof observers)[number];
+    constructor(callback: PerformanceObserverCallback) {
+      this.entry = { callback, types: [], off: false, self: this };
+      observers.push(this.entry);
+    }
+    observe(options: { type: string }) {
+      this.entry.types.push(options.type);
+    }
+    disconnect() {
+      this.entry.off = true;
+    }
+  }
+  const global = window as unknown as { PerformanceObserver?: unknown };
+  const real = global.PerformanceObserver;
+  global.PerformanceObserver = FakeObserver;
+  listeners.push(() => {
+    global.PerformanceObserver = real;
+  });
+  return {
+    observers,
+    report(name: string) {
+      for (const o of observers.filter((o) => !o.off && o.types.includes('paint'))) {
+        const list = { getEntries: () => [{ name, entryType: 'paint', startTime: 100, duration: 0 }] } as unknown as PerformanceObserverEntryList;
+        o.callback(list, o.self as PerformanceObserver);
+      }
+    },
+  };
+}
+
+it('where the browser reports paints, waits for the first contentful paint to be shown as well', () => {
+  const paints = reportingPaints();
+  page([{ complete: true }]);
+  jest.advanceTimersByTime(500);
+  expect(added()).toEqual([]); // drawn maybe, but not yet shown
+  paints.report('first-paint');
+  jest.advanceTimersByTime(50);
+  expect(added()).toEqual([]); // a paint without content is not enough
+  paints.report('first-contentful-paint');
+  expect(added()).toEqual([]); // then the next frame
+  jest.advanceTimersByTime(50);
+  expect(added().map((s) => s.src)).toEqual(SOURCES);
+  expect(paints.observers.every((o) => o.off)).toBe(true);
+
+  // Shown before the picture has loaded: the picture still comes first.
+  const again = reportingPaints();
+  const [hero] = page([{ complete: false }]);
+  again.report('first-contentful-paint');
+  jest.advanceTimersByTime(500);
+  expect(added()).toEqual([]);
+  hero!.dispatchEvent(new Event('load'));
+  jest.advanceTimersByTime(50);
+  expect(added().map((s) => s.src)).toEqual(SOURCES);
+});
+
+it('where the browser never reports the paint, adds them LATEST_MS after parsing', () => {
+  reportingPaints();
+  page([{ complete: true }]);
+  jest.advanceTimersByTime(LATEST_MS - 1);
+  expect(added()).toEqual([]);
+  jest.advanceTimersByTime(1);
+  expect(added().map((s) => s.src)).toEqual(SOURCES);
+});
+
 it('adds them at the latest LATEST_MS after parsing, and never twice', () => {
   const [slow] = page([{ complete: false }]);
   jest.advanceTimersByTime(LATEST_MS - 1);
