@@ -14,7 +14,7 @@ import Cookies from 'js-cookie';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { CurrencyCode } from '@/lib/domain/money';
-import { AUTO_SWITCH_NOTICE_DELAY_MS, CurrencyProvider, resetCurrencyChoice, useCurrency } from '@/lib/state/currency-context';
+import { AUTO_SWITCH_NOTICE_DELAY_MS, browserTimeZone, CurrencyProvider, resetCurrencyChoice, useCurrency } from '@/lib/state/currency-context';
 import { readCurrencyCookie, writeCurrencyCookie } from '@/lib/state/currency-cookie';
 import { readStored, STORAGE_KEYS, writeStored } from '@/lib/state/storage';
 import { onToast, TOAST_SWAP_DELAY_MS, type PendingToast } from '@/lib/ui/notify';
@@ -223,6 +223,37 @@ describe('hydration from the server’s currency', () => {
     expect(readCurrencyCookie()).toBe('GBP');
     await userEvent.click(screen.getByRole('button', { name: 'GBP' }));
     expect(set).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the browser’s time zone', () => {
+  const global = globalThis as { Temporal?: unknown };
+  afterEach(() => {
+    delete global.Temporal;
+  });
+
+  it('comes from Temporal where the browser has it, without building an Intl date format', () => {
+    const intl = jest.spyOn(Intl, 'DateTimeFormat');
+    global.Temporal = { Now: { timeZoneId: () => 'Europe/London' } };
+    expect(browserTimeZone()).toBe('Europe/London');
+    expect(intl).not.toHaveBeenCalled();
+  });
+
+  it('comes from Intl without Temporal', () => {
+    inTimeZone('America/New_York');
+    expect(browserTimeZone()).toBe('America/New_York');
+    global.Temporal = {};
+    expect(browserTimeZone()).toBe('America/New_York');
+  });
+
+  it('decides the automatic currency: pounds in London by Temporal', () => {
+    global.Temporal = { Now: { timeZoneId: () => 'Europe/London' } };
+    render(
+      <CurrencyProvider>
+        <Price />
+      </CurrencyProvider>,
+    );
+    expect(screen.getByText('£79')).toBeTruthy();
   });
 });
 
