@@ -152,6 +152,22 @@ void describe('one process on the embedded database', () => {
     }
   });
 
+  void test('the start-up code is served with its compile hint (scripts/compile-hints.mjs), the rest as built', async () => {
+    const home = await get(`${shop.url}/`);
+    const list = /<script id="shop-scripts" type="application\/json">([^<]*)<\/script>/.exec(home.body);
+    assert.ok(list, 'the page lists its scripts');
+    const sources = JSON.parse(list[1]!) as string[];
+    const hinted: string[] = [];
+    for (const src of sources) {
+      const res = await get(`${shop.url}${src}`);
+      assert.equal(res.status, 200, src);
+      if (res.body.startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(src);
+    }
+    // React DOM, Next's client, the app chunk and Turbopack's runtime; not the page's own chunk.
+    assert.ok(hinted.length >= 3, `hinted: ${hinted.join(', ')}`);
+    assert.ok(hinted.length < sources.length, 'not every script');
+  });
+
   void test('/readyz says ready: the database answers and every migration is applied', async () => {
     const res = await get(`${shop.url}/readyz`);
     assert.equal(res.status, 200);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the app when the build is missing or older than the sources, then serves
+ * `npm start`: builds the app when the build is missing or older than the sources (and adds the
+ * start-up chunks' compile hints, scripts/compile-hints.mjs, to every build it runs or stamps), then serves
  * it with scripts/serve.mjs (Next's handler behind a shared-page cache; WORKERS processes) on
  * PORT (default 3000). `--stamp` only records the sources' hash after `npm run build`. The
  * server itself migrates the database and seeds an empty one at start-up (see
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shutdownTimeoutMs, workerCount } from './cluster.mjs';
+import { addCompileHints } from './compile-hints.mjs';
 import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 import { opsLog } from './ops-log.mjs';
 
@@ -56,6 +58,7 @@ if (!process.argv.includes('--stamp')) {
 const hash = sourceHash();
 if (process.argv.includes('--stamp')) {
   // `npm run build` records what it built, so that `npm start` does not build it again.
+  addCompileHints(distDir);
   fs.writeFileSync(stampFile, hash);
   process.exit(0);
 }
@@ -64,6 +67,7 @@ if (!built) {
   console.log('Building the shop (the build is missing or older than the sources)...');
   const result = spawnSync(bin('next'), ['build'], { cwd: root, env, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  addCompileHints(distDir);
   fs.writeFileSync(stampFile, hash);
 }
 
