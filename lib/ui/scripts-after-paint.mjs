@@ -12,9 +12,9 @@
  * only a frame: Chromium sometimes shows a page's first frame about a second after drawing it
  * (one Lighthouse run in three on this machine); code started in between ran before the largest
  * paint, and Lighthouse's simulation then charged all of it to that paint (LCP 2.5 s instead of
- * 1.4). Whatever happens, they are
- * added at most `LATEST_MS` after the document was parsed: a picture that takes longer on a slow
- * network, or a background tab where no frame paints, does not hold the page's buttons back.
+ * 1.4). Whatever happens, they are added at most `LATEST_MS` after the document was parsed: a
+ * picture that takes longer on a slow network, or a background tab where no frame paints, does
+ * not hold the page's buttons back.
  *
  * A tap on a button before the code has arrived is not lost: the loader holds it (a button of a
  * form without an `action`, or outside a form; links and real forms work without JavaScript), asks
