@@ -95,9 +95,18 @@ void test('every kind of answer carries the security headers, cached pages too',
   const first = await fetch(page);
   assert.equal(first.status, 200);
   assertSecurityHeaders(first, 'a page');
+  // The page cache stores an answer once its last byte is sent: read it whole first.
+  await first.arrayBuffer();
   const second = await fetch(page);
   assert.equal(second.headers.get('x-page-cache'), 'HIT', 'the second request is served from the page cache');
   assertSecurityHeaders(second, 'a cached page');
+  // The page cache replays the stored policy: each hash once (scripts/inline-script-hashes.mjs).
+  const policy = first.headers.get('content-security-policy');
+  assert.equal(second.headers.get('content-security-policy'), policy, 'a cached page carries the same policy as the first answer');
+  // Only the scripts this address can carry: our two, its page's bootstrap, the 404's and the error page's.
+  const hashes = (directives(policy).get('script-src') ?? []).filter((source) => source.startsWith("'sha256-"));
+  assert.equal(new Set(hashes).size, hashes.length, 'no hash is listed twice');
+  assert.ok(hashes.length <= 5, `a page's policy lists ${hashes.length} script hashes, at most 5`);
   const gzipped = await fetch(page, { headers: { 'accept-encoding': 'gzip' } });
   assert.equal(gzipped.headers.get('x-page-cache'), 'HIT');
   assertSecurityHeaders(gzipped, 'a cached gzipped page');

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { sendJson, withApiAddressCheck, securityHeadersFrom } from './api-address.mjs';
 import { SAME_SIGNAL_MS } from './cluster.mjs';
 import { answerMetrics, startHttpMetrics } from './http-metrics.mjs';
-import { inlineScriptHashes, withScriptHashes } from './inline-script-hashes.mjs';
+import { scriptHashesFor, withScriptHashes } from './inline-script-hashes.mjs';
 import { opsLog } from './ops-log.mjs';
 import { withPageCache } from './page-cache.mjs';
 import { renderPagesToStrings } from './string-render.mjs';
@@ -45,10 +45,15 @@ export function requestIdFor(req) {
   return typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
 }
 
-/** Adds the build's script hashes to the policy whenever Next (or a check here) sets it. */
-function hashedPolicy(res, hashes) {
+/**
+ * Adds the hashes of the inline scripts the answer's page can carry to the policy whenever Next,
+ * the page cache or a check here sets it (scripts/inline-script-hashes.mjs).
+ */
+function hashedPolicy(req, res, hashesFor) {
+  // The address as it came in, before any handler rewrites req.url.
+  const pathname = (req.url ?? '/').split('?')[0] || '/';
   const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name, value) => setHeader(name, String(name).toLowerCase() === 'content-security-policy' ? withScriptHashes(String(value), hashes) : value);
+  res.setHeader = (name, value) => setHeader(name, String(name).toLowerCase() === 'content-security-policy' ? withScriptHashes(String(value), hashesFor(pathname)) : value);
 }
 
 /** Starts the app process on `port` (see the header); `root` is the project folder. */
@@ -72,7 +77,7 @@ export async function startAppServer({ root, port, timeoutMs }) {
   const handle = app.getRequestHandler();
   await app.prepare();
   const started = startUpDone(app);
-  const scriptHashes = inlineScriptHashes(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
+  const scriptHashes = scriptHashesFor(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
   const require = createRequire(import.meta.url);
   const securityHeaders = await securityHeadersFrom(require('../next.config.js'));
   const { toApiRoute } = require('./api-routes.cjs');
@@ -135,7 +140,7 @@ export async function startAppServer({ root, port, timeoutMs }) {
     req.headers['x-request-id'] = requestId;
     res.setHeader('X-Request-Id', requestId);
     observe?.(req, res);
-    hashedPolicy(res, scriptHashes);
+    hashedPolicy(req, res, scriptHashes);
     requests.run({ requestId }, () => {
       if (!own(req, res)) serve(req, res);
     });
