@@ -13,8 +13,9 @@
  * headers included). The cache itself, and what it will never store (HEAD answers, anything but a
  * full 200 to a GET), is scripts/page-cache.mjs; a `/v1` address that does not decode gets the
  * API's JSON 400 from scripts/api-address.mjs instead of Next's HTML page. The
- * Content-Security-Policy from next.config.js gets the hashes of the build's inline bootstrap
- * scripts here (scripts/inline-script-hashes.mjs), as only the built app knows them.
+ * Content-Security-Policy from next.config.js gets the hashes of the inline scripts the answer's
+ * page can carry here (scripts/app-server.mjs with scripts/inline-script-hashes.mjs), as only the
+ * built app knows them.
  *
  * Each app process also answers `/healthz`, `/readyz` and `/metrics` itself, gives every request
  * an id (`X-Request-Id`), and shuts down gracefully on SIGTERM or SIGINT: see scripts/app-server.mjs.
