@@ -1,5 +1,4 @@
 export function ownScriptHashes(): string[];
-export function inlineScriptHashes(distDir: string): string[];
 export function bootstrapHashesByPage(distDir: string): Map<string, string>;
 export function pageMatcher(distDir: string): (pathname: string) => string | undefined;
 export function scriptHashesFor(distDir: string): (pathname: string) => string[];

@@ -12,8 +12,9 @@
  * An answer's policy lists only the bootstraps its address can render: the page the address
  * matches (the build's routes manifest, in Next's order: static pages, then dynamic ones), the 404
  * page (a page's getServerSideProps may answer `notFound`) and the error page. Listing every
- * page's (about 50) made the header 3.6 kB, which pushed home's and the listings' HTML past the
- * 14.6 kB a new connection's first round trip carries (TCP's initial window of 10 segments).
+ * page's (about 50) made a page's headers 3.3 kB, which pushed home's and the listings' HTML
+ * past the 14.6 kB a new connection's first round trip carries (TCP's initial window of 10
+ * segments).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -31,11 +32,6 @@ const hashOf = (script) => `'sha256-${createHash('sha256').update(script, 'utf8'
 /** The `'sha256-…'` sources of our own inline scripts, on every page. */
 export function ownScriptHashes() {
   return [hashOf(LOADER), hashOf(SESSION_MARK)];
-}
-
-/** The `'sha256-…'` sources of every inline script the build's pages carry. */
-export function inlineScriptHashes(distDir) {
-  return [...ownScriptHashes(), ...[...new Set(bootstrapHashesByPage(distDir).values())].sort()];
 }
 
 /** Each page's bootstrap script as a `'sha256-…'` source (empty for a webpack build, which has none). */

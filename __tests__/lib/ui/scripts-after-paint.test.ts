@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HYDRATED_HOOK, LATEST_MS, LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
 import { SESSION_MARK } from '@/lib/ui/session-mark.mjs';
-import { inlineScriptHashes } from '../../../scripts/inline-script-hashes.mjs';
+import { scriptHashesFor } from '../../../scripts/inline-script-hashes.mjs';
 
 const SOURCES = ['/_next/static/chunks/a.js', '/_next/static/chunks/b.js', '/_next/static/build/_buildManifest.js'];
 
@@ -160,7 +160,7 @@ it('keeps the list a data block that cannot close its element, and its text allo
   // A build without Turbopack's bootstraps (webpack) still allows the loader and the session mark, and only them.
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
   fs.writeFileSync(path.join(dist, 'build-manifest.json'), JSON.stringify({ pages: { '/_app': [] } }));
-  expect(inlineScriptHashes(dist)).toEqual([hashOf(LOADER), hashOf(SESSION_MARK)]);
+  expect(scriptHashesFor(dist)('/')).toEqual([hashOf(LOADER), hashOf(SESSION_MARK)]);
   fs.rmSync(dist, { recursive: true });
 });
 
