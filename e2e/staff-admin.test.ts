@@ -5,7 +5,9 @@
  * starts). At each width the owner signs in, opens "Staff" from the bar, adds a Lagos florist
  * (who is e-mailed an invitation code), sees them as "Invited, no password yet", deactivates them
  * after the confirmation, and the florist's code no longer signs in. A manager has no "Staff" in
- * the bar and is sent back to the board from /admin/staff.
+ * the bar and is sent back to the board from /admin/staff. On a phone whose page code is slow to
+ * come, a manager types the e-mail and password and presses Enter before it has: signed in once
+ * it has, the password never in the address.
  *
  * Run alone: `NEXT_DIST_DIR=.next-e2e-staff node --import tsx --test e2e/staff-admin.test.ts`;
  * with E2E_SCREENSHOTS=<dir> the staff page is saved there at each step and width.
@@ -107,4 +109,38 @@ void test('a manager has no Staff in the bar, and /admin/staff sends them to the
   const res = await fetch(`${shop.url}/admin/api/staff`);
   assert.equal(res.status, 401);
   assert.deepEqual(errors, []);
+});
+
+void test('on a slow phone, the e-mail and password typed before the page’s code arrived sign the manager in once it has', async () => {
+  const errors: string[] = [];
+  const context = await device(browser, 375, errors);
+  const page = await context.newPage();
+  let typed = () => {};
+  const held = new Promise<void>((resolve) => (typed = resolve));
+  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && addresses.push(frame.url()));
+  await page.goto(`${shop.url}/admin/login`, { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+  await page.getByLabel('Email').fill(manager.email);
+  await page.getByLabel('Password').fill(manager.password);
+  const mailsBefore = catcher.inbox.length;
+  await page.getByLabel('Password').press('Enter'); // held by the page until its code has come
+  assert.equal(await page.evaluate(() => typeof (window as Window & { next?: unknown }).next), 'undefined', 'the page’s code had not started');
+  typed();
+  await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
+  assert.match(await page.getByRole('status').innerText(), new RegExp(`e-mailed a six-digit code to ${manager.email.replace(/\./g, '\\.')}`));
+  await page.getByLabel('Six-digit code').fill(await codeMailedTo(catcher, manager.email, mailsBefore));
+  await Promise.all([page.waitForURL(`${shop.url}/admin`), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
+  await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+  assert.deepEqual(
+    addresses.filter((url) => new URL(url).search !== ''),
+    [],
+    'no address carried the form',
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
 });

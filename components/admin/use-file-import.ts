@@ -2,14 +2,12 @@
  * The steps of a file-import page (the catalogue file, the bank statement): the chosen file (over
  * `maxBytes` it is refused at once), 'Check' (a dry run: `send(calls, file, true)`), the last
  * question, and the import (`send(calls, file, false)`). Choosing another file starts over, as
- * does `restart()` (another setting of the page, such as the account's currency). A file chosen
- * before the page's code arrived counts once it has (`input`, the file input's ref).
+ * does `restart()` (another setting of the page, such as the account's currency).
  *
  * @example
  * const flow = useFileImport({ maxBytes, chooseFirst: 'Choose a CSV file first', send: (api, file, dryRun) => api.staffCatalogueFile(file, dryRun) });
  */
 import { useState, type FormEvent } from 'react';
-import { useEarlyFile } from './use-early-file';
 import { useStaffCall, type StaffCalls } from './use-staff-call';
 
 export type ImportStage<R> = { kind: 'none' } | { kind: 'checked' | 'confirming' | 'imported'; report: R };
@@ -33,7 +31,6 @@ export function useFileImport<R>({ maxBytes, chooseFirst, send, onImported }: Op
     setStage({ kind: 'none' });
     setError(chosen && chosen.size > maxBytes ? `The file is larger than ${maxBytes / 1024 / 1024} MB` : null);
   }
-  const input = useEarlyFile(choose);
   async function check(event: FormEvent) {
     event.preventDefault();
     if (!file) return setError(chooseFirst);
@@ -49,8 +46,6 @@ export function useFileImport<R>({ maxBytes, chooseFirst, send, onImported }: Op
   }
 
   return {
-    /** For the file input's `ref`: a file chosen before the page's code arrived counts. */
-    input,
     file,
     stage,
     busy,

@@ -22,6 +22,23 @@
  * `window.shopHydrated()` after hydrating (pages/_app.tsx). Hydration keeps the server's
  * DOM nodes, so the held button is the one React now handles.
  *
+ * Nor is what was typed or chosen before then. Hydration keeps a field's value as the shopper left
+ * it, but React's state never heard of it: the field shows an e-mail address that the form would
+ * send as empty, a chosen file that 'Check' does not know about. The loader notes every field that
+ * had an `input` or `change` event; once hydrated, before replaying a held tap, it tells React
+ * about each one still on the page:
+ * - the values are read first, as telling React about one field re-renders the form, which puts
+ *   every controlled field React has not heard about yet back to its state;
+ * - React passes an event on to a text field's (a checkbox's) `onChange` only when the value
+ *   differs from the one it saw last, so the field is set to something else through React's own
+ *   setter and the value put back behind it (the element's prototype's setter); a file input's
+ *   value is the browser's alone, and React does not compare a file's or a select's;
+ * - then `change` (`click` for a checkbox or radio button: a plain event, which does not toggle it);
+ * - all of it, and the held tap, in a task of its own after the app's effect that called the hook:
+ *   there React applies each event's update before the next, as for a person's typing (inside the
+ *   effect it would apply them only afterwards, and a submit replayed meanwhile would find the
+ *   fields empty).
+ *
  * The loader's text is the same on every page (the list is data, which CSP does not treat as a
  * script), so the Content-Security-Policy allows it by one hash (scripts/inline-script-hashes.mjs).
  * Plain ES5 on purpose: it runs as written, before any of our code.
@@ -43,8 +60,12 @@ for(var i=0;i<pics.length;i++)if(!pics[i].complete){left++;pics[i].addEventListe
 if(left===0){loaded=1;both()}setTimeout(add,${LATEST_MS})}
 var held=null;function hold(e){var t=e.target,b=t&&t.closest?t.closest('button'):null;
 if(!b||b.disabled||(b.form&&b.form.hasAttribute('action')))return;e.preventDefault();e.stopPropagation();held=b;add()}
-d.addEventListener('click',hold,true);
-window.${HYDRATED_HOOK}=function(){d.removeEventListener('click',hold,true);var b=held;held=null;if(b&&b.isConnected)b.click()};
+var typed=[];function note(e){var t=e.target;if(/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)&&typed.indexOf(t)<0)typed.push(t)}
+function tell(t,v,c){var k=c?'checked':'value';if(!t.isConnected)return;if(t.type!=='file'){t[k]=c?!v:v?'':' ';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(t),k).set.call(t,v)}
+t.dispatchEvent(new Event(c?'click':'change',{bubbles:true}))}
+var on={click:hold,input:note,change:note},n;for(n in on)d.addEventListener(n,on[n],true);
+window.${HYDRATED_HOOK}=function(){for(n in on)d.removeEventListener(n,on[n],true);var f=typed,b=held;typed=[];held=null;
+setTimeout(function(){f.map(function(t){var c=/^(checkbox|radio)$/.test(t.type);return[t,c?t.checked:t.value,c]}).forEach(function(x){tell(x[0],x[1],x[2])});if(b&&b.isConnected)b.click()},0)};
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',parsed);else parsed()})(document)`;
 
 /** The `#shop-scripts` data block's text for the given script addresses (our own `/_next/…` paths). */

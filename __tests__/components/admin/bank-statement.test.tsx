@@ -3,11 +3,9 @@
  * the account's currency), the report shows the counts, the transfers confirmed and the near
  * misses with their reasons and links to the orders; 'Import' asks once more and sends the same
  * file with dryRun=0; the kept near misses are listed below and reloaded after the import, and
- * 'Dealt with' takes one off the list; the server's refusal shows as an alert. A file chosen before
- * the page hydrated counts.
+ * 'Dealt with' takes one off the list; the server's refusal shows as an alert.
  */
-import { renderToString } from 'react-dom/server';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BankStatement } from '@/components/admin/bank-statement/bank-statement';
@@ -103,21 +101,6 @@ it('checks the file in the chosen currency, shows confirmed lines and near misse
   const kept = within(screen.getByRole('region', { name: 'Lines waiting for a person' }));
   expect(await kept.findByText(/USD, imported 2026-11-25 by Bisi Manager \(Manager\)/)).toBeInTheDocument();
   expect(reviews()).toBe(2);
-});
-
-it('counts a file chosen before the page’s code arrived (a full page load on a slow phone)', async () => {
-  const { sent } = answer({ status: 200, json: { ...ok(REPORT), message: 'Check only' } });
-  // The server's HTML is on screen and the shopper picks the file before React hydrates it.
-  const container = document.body.appendChild(document.createElement('div'));
-  container.innerHTML = renderToString(<BankStatement />);
-  const input = container.querySelector('input[type="file"]')!;
-  Object.defineProperty(input, 'files', { value: [csv()] });
-  render(<BankStatement />, { container, hydrate: true });
-  const check = screen.getByRole('button', { name: 'Check' });
-  await waitFor(() => expect(check).toBeEnabled());
-  await userEvent.click(check);
-  expect(await screen.findByRole('status')).toHaveTextContent('Checked, nothing changed yet (generic file, USD).');
-  expect(sent.map((s) => s.body)).toEqual(['date,narration,amount,reference\r\n2026-11-26,TRF RF-123456,75,LB-1\r\n']);
 });
 
 it("shows the server's refusal (an unknown header) as an alert, with no report", async () => {

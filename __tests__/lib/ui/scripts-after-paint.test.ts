@@ -29,8 +29,11 @@ function page(pictures: { complete: boolean }[], markup = '') {
 /** The scripts the loader has added so far (their `src` attributes, in document order), and whether each keeps its order. */
 const added = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => ({ src: s.getAttribute('src'), ordered: s.async === false }));
 
-/** The hook the app calls once React has hydrated (pages/_app.tsx). */
-const hydrated = () => (window as unknown as Record<string, (() => void) | undefined>)[HYDRATED_HOOK]!();
+/** The hook the app calls once React has hydrated (pages/_app.tsx); it replays in a task of its own. */
+const hydrated = () => {
+  (window as unknown as Record<string, (() => void) | undefined>)[HYDRATED_HOOK]!();
+  jest.advanceTimersByTime(0);
+};
 let listeners: (() => void)[] = [];
 
 beforeEach(() => jest.useFakeTimers());

@@ -25,7 +25,7 @@ export function BankStatement() {
   const id = useId();
   const [currency, setCurrency] = useState<CurrencyCode>('NGN');
   const [imports, setImports] = useState(0);
-  const { input, file, stage, busy, error, choose, check, importIt, ask, back, restart } = useFileImport<StatementReport>({
+  const { file, stage, busy, error, choose, check, importIt, ask, back, restart } = useFileImport<StatementReport>({
     maxBytes: MAX_STATEMENT_FILE_BYTES,
     chooseFirst: 'Choose the statement file first',
     send: (api, chosen, dryRun) => api.staffBankStatement(chosen, { dryRun, currency }),
@@ -50,7 +50,7 @@ export function BankStatement() {
               Statement file (CSV)
             </label>
             <span className={admin.hint}>{`GTBank's internet banking export (${GTBANK_HEADER}), or any file with the columns ${GENERIC_HEADER}.`}</span>
-            <input ref={input} id={`${id}-file`} className={styles.file} type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+            <input id={`${id}-file`} className={styles.file} type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
           </div>
           <div className={admin.field}>
             <label className={admin.label} htmlFor={`${id}-currency`}>

@@ -20,7 +20,7 @@ const DOWNLOAD_URL = '/admin/api/catalogue-file';
 
 export function CatalogueFile() {
   const id = useId();
-  const { input, file, stage, busy, error, choose, check, importIt, ask, back } = useFileImport<CatalogueImportReport>({
+  const { file, stage, busy, error, choose, check, importIt, ask, back } = useFileImport<CatalogueImportReport>({
     maxBytes: MAX_CATALOGUE_FILE_BYTES,
     chooseFirst: 'Choose a CSV file first',
     send: (api, chosen, dryRun) => api.staffCatalogueFile(chosen, dryRun),
@@ -52,7 +52,7 @@ export function CatalogueFile() {
               CSV file
             </label>
             <span className={admin.hint}>Check shows what the file would change; nothing changes until you import it.</span>
-            <input ref={input} id={`${id}-file`} className={styles.file} type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+            <input id={`${id}-file`} className={styles.file} type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
           </div>
           <CheckButton busy={busy && stage.kind !== 'confirming'} disabled={busy || !file} />
         </form>
