@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BackOfficeShop, device, type Member, shot, signIn, startBackOfficeShop } from './back-office';
+import { holdPageCode } from './browser';
 
 /** GTBank's internet banking export header (lib/domain/bank-statement.ts's GTBANK_HEADER). */
 const GTBANK_HEADER = 'Trans. Date,Value Date,Reference,Debits,Credits,Balance,Remarks';
@@ -89,14 +90,7 @@ void describe('bank statement import', () => {
       const page = await signIn(shop.url, catcher, context, manager);
       // On the phone the page's code arrives only after the file is chosen (a slow network): the
       // file chosen on the server's HTML still counts once the page has hydrated.
-      let chosen = () => {};
-      const held = new Promise<void>((resolve) => (chosen = resolve));
-      if (width === 375) {
-        await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
-      }
+      const chosen = width === 375 ? await holdPageCode(page) : () => {};
       await Promise.all([page.waitForURL(`${shop.url}/admin/bank-statement`, { waitUntil: 'commit' }), page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Bank statement' }).click()]);
       await page.getByRole('heading', { level: 1, name: 'Bank statement' }).waitFor();
 

@@ -19,3 +19,18 @@ export function launchBrowser(): Promise<Browser> {
 export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => localStorage.getItem('syncVersion') !== null);
 }
+
+/**
+ * A slow network for the page's code: its JavaScript (not its stylesheets, which hold its first
+ * paint) is answered only once the returned `release()` is called, so the test acts on the
+ * server's HTML before the page has hydrated.
+ */
+export async function holdPageCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -18,6 +18,7 @@ import type { Browser } from 'playwright-core';
 import type { Shop } from './shop-server';
 import type { MailCatcher } from './mail-catcher';
 import { type BackOfficeShop, codeMailedTo, device, type Member, shot, signIn, startBackOfficeShop } from './back-office';
+import { holdPageCode } from './browser';
 
 const run = Date.now().toString(36);
 const owner: Member = { email: `owner.${run}@shop.test`, name: 'Femi Owner', role: 'owner', password: 'peonies-at-the-gate-31' };
@@ -115,12 +116,7 @@ void test('on a slow phone, the e-mail and password typed before the page’s co
   const errors: string[] = [];
   const context = await device(browser, 375, errors);
   const page = await context.newPage();
-  let typed = () => {};
-  const held = new Promise<void>((resolve) => (typed = resolve));
-  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const typed = await holdPageCode(page);
   const addresses: string[] = [];
   page.on('framenavigated', (frame) => frame === page.mainFrame() && addresses.push(frame.url()));
   await page.goto(`${shop.url}/admin/login`, { waitUntil: 'commit' });
