@@ -1,13 +1,15 @@
 /**
  * Storefront pages as crawlers and shoppers see them: server-rendered HTML with titles,
  * canonical URLs, JSON-LD and prices; real 404s; and in Chromium, filters and 'Show more'
- * that keep the list in the URL.
+ * that keep the list in the URL; the shell's data sent once per version (lib/contracts/shell-wire.ts).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import vm from 'node:vm';
 import type { Browser } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
-import { launchBrowser } from './browser';
+import { appStarted, launchBrowser } from './browser';
+import { CURRENT_SHELL_CACHE } from '../lib/contracts/shell-wire';
 
 let shop: Shop;
 let browser: Browser;
@@ -144,4 +146,80 @@ void test('pages are rendered once and then served from the shared-page cache, g
   const unknownOrder = `/v1/firebase/order/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
   await fetch(`${shop.url}${unknownOrder}`);
   assert.notEqual((await fetch(`${shop.url}${unknownOrder}`)).headers.get('x-page-cache'), 'HIT', 'orders are never kept');
+});
+
+/** A page's `__NEXT_DATA__` and the scripts its loader adds. */
+function pageData(body: string): { data: { props: { pageProps: Record<string, unknown> } }; scripts: string[] } {
+  const data = tag(body, /<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/s);
+  const scripts = tag(body, /<script id="shop-scripts" type="application\/json">(.*?)<\/script>/s);
+  assert.ok(data && scripts, 'the page has its data and its script list');
+  return { data: JSON.parse(data) as { props: { pageProps: Record<string, unknown> } }, scripts: JSON.parse(scripts) as string[] };
+}
+
+void test("pages carry the shell's version, not its data; the shell script comes first and is kept a year", async () => {
+  const category = await html('/product-category/birthday-flowers');
+  const { data, scripts } = pageData(category.body);
+  const sent = data.props.pageProps.shell as { version: string };
+  assert.deepEqual(Object.keys(sent), ['version']);
+  assert.match(sent.version, /^[A-Za-z0-9_-]{16}$/);
+  assert.doesNotMatch(tag(category.body, /<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s)!, /"navigation"|"featuredGroups"|"pickupLocations"/);
+  assert.equal(scripts[0], `/shell.js?v=${sent.version}`, 'the shell script runs before the app');
+  assert.ok(scripts.length > 1);
+  for (const path of ['/', `/product/${(await firstProduct('categories=roses')).slug}`]) {
+    assert.deepEqual(pageData((await html(path)).body).data.props.pageProps.shell, sent, `${path}: the same version`);
+  }
+  const buildId = (JSON.parse(tag(category.body, /<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s)!) as { buildId: string }).buildId;
+  const nav = (await (await fetch(`${shop.url}/_next/data/${buildId}/product-category/birthday-flowers.json?slug=birthday-flowers`)).json()) as { pageProps: { shell: unknown; listing: unknown } };
+  assert.ok(nav.pageProps.listing, "a client-side navigation's data");
+  assert.deepEqual(nav.pageProps.shell, sent, 'carries the version only too');
+
+  const script = await fetch(`${shop.url}${scripts[0]}`);
+  assert.equal(script.status, 200);
+  assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
+  assert.equal(script.headers.get('cache-control'), CURRENT_SHELL_CACHE);
+  const self: { __shopShell?: { version: string; data: { navigation: { main: { label: string }[] }; shopInfo: { brandName: string } } } } = {};
+  vm.runInNewContext(await script.text(), { self });
+  assert.equal(self.__shopShell?.version, sent.version);
+  assert.equal(self.__shopShell?.data.shopInfo.brandName, 'Regal Flowers');
+  const menus = self.__shopShell?.data.navigation.main.map((m) => m.label) ?? [];
+  assert.ok(menus.length >= 3, 'the menus');
+  for (const label of menus) assert.ok(category.body.includes(`>${label}<`), `the server rendered the menu ${label} from the same data`);
+
+  // A page rendered before the shell changed asks for its old version: it gets the current one, kept nowhere.
+  const old = await fetch(`${shop.url}/shell.js?v=AAAAAAAAAAAAAAAA`);
+  assert.equal(old.status, 200);
+  assert.equal(old.headers.get('cache-control'), 'no-store');
+  const oldSelf: typeof self = {};
+  vm.runInNewContext(await old.text(), { self: oldSelf });
+  assert.equal(oldSelf.__shopShell?.version, sent.version);
+});
+
+void test('in Chromium the page hydrates with the shell script, once for a visit of several pages', async () => {
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, timezoneId: 'Africa/Lagos', locale: 'en-NG' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const shellLoads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/shell.js') shellLoads.push(request.url());
+  });
+  await page.goto(`${shop.url}/product-category/birthday-flowers`);
+  await appStarted(page);
+  // The menu is drawn by the app from the shell's navigation: it needs the loaded shell.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await menu.waitFor();
+  await menu.getByRole('button', { name: 'Occasions' }).click();
+  await menu.getByRole('link', { name: 'Birthday Flowers' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('main article a').first().click();
+  await page.waitForURL(/\/product\//);
+  await page.locator('main h1').waitFor();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+  assert.equal(shellLoads.length, 1, `the shell script once: ${shellLoads.join(', ')}`);
+  assert.deepEqual(errors, [], 'no errors, no hydration mismatch');
+  await page.close();
 });

@@ -2,16 +2,17 @@ import { useEffect, type ReactNode } from 'react';
 import type { AppProps } from 'next/app';
 import { Layout } from '@/components/layout/layout';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
-import type { ShellData } from '@/lib/contracts/shell';
 import type { CurrencyCode } from '@/lib/domain/money';
 import { CartProvider } from '@/lib/state/cart-context';
 import { CurrencyProvider } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
+import type { ShellOnPage } from '@/lib/contracts/shell-wire';
+import { useShellData } from '@/lib/state/shell-source';
 import { migrateStorage } from '@/lib/state/storage';
 import { UserProvider, useUser } from '@/lib/state/user-context';
 import '@/styles/globals.css';
 
-type ShellPageProps = { shell?: ShellData; currency?: CurrencyCode };
+type ShellPageProps = { shell?: ShellOnPage; currency?: CurrencyCode };
 
 /** The cart syncs with the server while a user is logged in: it gets the user's token. */
 function CartWithUser({ children }: { children: ReactNode }) {
@@ -26,7 +27,8 @@ export default function ShopApp({ Component, pageProps }: AppProps<ShellPageProp
     // replayed (lib/ui/scripts-after-paint.mjs, HYDRATED_HOOK).
     (window as Window & { shopHydrated?: () => void }).shopHydrated?.();
   }, []);
-  const { shell } = pageProps;
+  // The whole shell on the server; in the browser the one its script loaded (lib/contracts/shell-wire.ts).
+  const shell = useShellData(pageProps.shell);
   if (!shell) {
     // Only Next's own error pages come without a shell.
     return <Component {...pageProps} />;

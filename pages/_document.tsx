@@ -1,6 +1,7 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Html, Head, Main, NextScript } from 'next/document';
 import { LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
+import { sentVersionOf, shellScriptSrc } from '@/lib/contracts/shell-wire';
 import { SESSION_MARK } from '@/lib/ui/session-mark.mjs';
 
 type DocumentFiles = Parameters<Head['getScripts']>[0];
@@ -12,7 +13,8 @@ type DocumentFiles = Parameters<Head['getScripts']>[0];
  * (lib/ui/scripts-after-paint.mjs) that adds the same scripts, in the same order, after the
  * high-priority pictures have loaded and a frame has painted; the list is a JSON data block
  * before it. Turbopack's inline bootstrap (no `src`) stays where Next puts it: it only queues
- * the chunk list for the runtime.
+ * the chunk list for the runtime. A page whose props send the shell as its version gets the shell
+ * script first in that list (lib/contracts/shell-wire.ts), so the shell is there when the app starts.
  */
 class ShopHead extends Head {
   private dynamicChunks: ReactNode[] = [];
@@ -32,6 +34,8 @@ class ShopHead extends Head {
       else inline.push(child);
     }
     if (sources.length === 0) return inline;
+    const shellVersion = sentVersionOf(this.context.__NEXT_DATA__.props?.pageProps?.shell);
+    if (shellVersion) sources.unshift(shellScriptSrc(shellVersion));
     return [
       ...inline,
       <script key="script-list" id={SCRIPT_LIST_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptListJson(sources) }} />,

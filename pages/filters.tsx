@@ -10,6 +10,7 @@ import { loadListing } from '@/lib/server/listing';
 import { withShell } from '@/lib/server/shell';
 import { ProductListing } from '@/components/listing/product-listing';
 import { Seo } from '@/components/seo/seo';
+import { useShell } from '@/lib/state/shell-context';
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
 
@@ -47,7 +48,8 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
   return { props: { listing, search, shopBy: filter ? filter.value : null, shopByLabel: filter ? shopByLabel(filter.value) : null, unknownShopBy: shopBy && !filter ? shopBy : null, extra } };
 });
 
-export default function FiltersPage({ listing, search, shopBy, shopByLabel: label, unknownShopBy, extra, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function FiltersPage({ listing, search, shopBy, shopByLabel: label, unknownShopBy, extra }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   const title = search ? `Search results for “${search}”` : label ? `Shop by ${label}` : 'All products';
   const description = search
     ? `Flowers and gifts matching “${search}”, delivered the same day in Lagos and Abuja.`

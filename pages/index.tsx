@@ -11,6 +11,7 @@ import { ProductGrid } from '@/components/product/product-grid';
 import { ProductImage } from '@/components/product/product-image';
 import { Seo } from '@/components/seo/seo';
 import styles from './index.module.css';
+import { useShell } from '@/lib/state/shell-context';
 
 type Section = { key: string; title: string; href: string; products: ProductSummary[] };
 
@@ -47,7 +48,8 @@ export const getServerSideProps = withShell<{ sections: Section[] }>(async (_ctx
   return { props: { sections: sections.filter((s) => s.products.length > 0) } };
 });
 
-export default function Home({ sections, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function Home({ sections }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   const { currency } = useCurrency();
   const hero = sections[0]?.products[0];
   const { brandName, branches } = shell.shopInfo;

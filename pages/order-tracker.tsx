@@ -16,6 +16,7 @@ import { getConfig } from '@/lib/server/config';
 import { forwardedFor } from '@/lib/server/security/client-ip';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
+import { useShell } from '@/lib/state/shell-context';
 
 const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
@@ -39,7 +40,8 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
   }
 });
 
-export default function OrderTrackerPage({ number, email, result, error, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function OrderTrackerPage({ number, email, result, error }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   return (
     <main className={content.page}>
       <Seo

@@ -14,6 +14,7 @@ import { serverApi } from '@/lib/server/page-api';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
 import styles from './mail-link.module.css';
+import { useShell } from '@/lib/state/shell-context';
 
 type Props = { token: string; offer: ReminderOffer | null; error: string | null };
 
@@ -30,7 +31,8 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
   }
 });
 
-export default function RemindPage({ token, offer, error, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function RemindPage({ token, offer, error }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   return (
     <main className={content.page}>
       <Seo title={`Remind me next year | ${shell.shopInfo.brandName}`} description="An e-mail before the occasion comes round again." path="/remind" noIndex />

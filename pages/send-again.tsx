@@ -21,6 +21,7 @@ import { useCart } from '@/lib/state/cart-context';
 import { useCurrency } from '@/lib/state/currency-context';
 import content from '@/components/content/content.module.css';
 import styles from './mail-link.module.css';
+import { useShell } from '@/lib/state/shell-context';
 
 type Props = { refill: ReminderRefill | null; error: string | null };
 
@@ -96,7 +97,8 @@ function Refill({ refill }: { refill: ReminderRefill }) {
   );
 }
 
-export default function SendAgainPage({ refill, error, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function SendAgainPage({ refill, error }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   return (
     <main className={content.page}>
       <Seo title={`Send it again | ${shell.shopInfo.brandName}`} description="Last year's order, at today's prices." path="/send-again" noIndex />

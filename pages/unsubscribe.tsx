@@ -15,6 +15,7 @@ import { serverApi } from '@/lib/server/page-api';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
 import styles from './mail-link.module.css';
+import { useShell } from '@/lib/state/shell-context';
 
 type Props = { token: string; view: UnsubscribeView | null; error: string | null; done: 'this' | 'all' | null };
 
@@ -38,7 +39,8 @@ function doneText(view: UnsubscribeView, done: 'this' | 'all'): string {
   return `Done: we will send ${view.email} no more ${done === 'all' || view.optedOutOfAll ? ALL_TOPICS_TEXT : view.about}.`;
 }
 
-export default function UnsubscribePage({ token, view, error, done, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function UnsubscribePage({ token, view, error, done }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   const action = `/v1/mail/unsubscribe?t=${encodeURIComponent(token)}&to=page`;
   return (
     <main className={content.page}>

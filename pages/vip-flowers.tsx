@@ -8,6 +8,7 @@ import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { ProductListing } from '@/components/listing/product-listing';
 import { Breadcrumbs } from '@/components/seo/breadcrumbs';
 import { Seo } from '@/components/seo/seo';
+import { useShell } from '@/lib/state/shell-context';
 
 const crumbs = [
   { name: 'Home', path: '/' },
@@ -25,7 +26,8 @@ export const getServerSideProps = withShell<{ listing: ListingData; jsonLd: obje
   return { props: { listing, jsonLd: [breadcrumbJsonLd(crumbs, shell.siteUrl)], intro: INTRO } };
 });
 
-export default function VipFlowersPage({ listing, jsonLd, intro, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function VipFlowersPage({ listing, jsonLd, intro }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   return (
     <>
       <Seo

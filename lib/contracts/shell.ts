@@ -1,6 +1,7 @@
 /**
- * What every page's shell (header, footer, alert banner, currency switcher) needs, sent with the
- * page's server-side props: a small subset of the handshake.
+ * What every page's shell (header, footer, alert banner, currency switcher) needs: a small subset
+ * of the handshake, rendered by the server with every page and sent to the browser once per
+ * version, as a script (lib/contracts/shell-wire.ts).
  */
 import type { Currency } from '@/lib/domain/money';
 import type { FeaturedGroup, ShopInfo } from '@/lib/contracts/settings';
@@ -26,7 +27,7 @@ export type ShellData = {
   sameDayCutoffHour: number;
   shopInfo: ShopInfo;
   featuredGroups: FeaturedGroup[];
-  /** Menus travel as page data rather than as JavaScript every page would carry. */
+  /** Menus travel as shell data rather than as JavaScript every page would carry. */
   navigation: { main: NavMenu[]; footer: NavGroup[]; legal: NavLink[]; social: NavLink[] };
   /**
    * The year in Lagos by the server's clock, for the footer's ©: the browser's own clock (another

@@ -4,6 +4,7 @@
  * through lib/api and is kept for 30 s in memory (or until the content version changes: a settings
  * write, lib/server/live/content.ts), so pages do not ask for it on every request.
  */
+import { createHash } from 'node:crypto';
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
 import * as calls from '@/lib/api/calls';
@@ -17,10 +18,11 @@ import { shopDay } from '@/lib/domain/dates';
 import { NAVIGATION } from '@/lib/content/navigation';
 import type { CurrencyCode } from '@/lib/domain/money';
 import { shopperCurrency } from '@/lib/domain/shopper-currency.mjs';
+import { sentAsVersion, type ShellOnPage } from '@/lib/contracts/shell-wire';
 
 export const SHELL_TTL_MS = 30_000;
 
-let cached: { handshake: Handshake; shell: ShellData; until: number; version: number } | undefined;
+let cached: { handshake: Handshake; shell: ShellData; shellVersion: string; until: number; version: number } | undefined;
 let pending: Promise<Handshake> | undefined;
 
 function toShell(handshake: Handshake): ShellData {
@@ -45,7 +47,8 @@ export async function getGuestHandshake(now = Date.now()): Promise<Handshake> {
   pending ??= calls
     .getHandshake(serverApi())
     .then((handshake) => {
-      cached = { handshake, shell: toShell(handshake), until: Date.now() + SHELL_TTL_MS, version };
+      const shell = toShell(handshake);
+      cached = { handshake, shell, shellVersion: versionOf(shell), until: Date.now() + SHELL_TTL_MS, version };
       return handshake;
     })
     .finally(() => {
@@ -54,10 +57,22 @@ export async function getGuestHandshake(now = Date.now()): Promise<Handshake> {
   return pending;
 }
 
+/** A shell's version: a digest of its content, the same in every process that has the same shell. */
+function versionOf(shell: ShellData): string {
+  return createHash('sha256').update(JSON.stringify(shell)).digest('base64url').slice(0, 16);
+}
+
+/** The shell data for a page, and its version (lib/contracts/shell-wire.ts). */
+export async function getVersionedShell(now = Date.now()): Promise<{ shell: ShellData; version: string }> {
+  const handshake = await getGuestHandshake(now);
+  if (cached?.handshake === handshake) return { shell: cached.shell, version: cached.shellVersion };
+  const shell = toShell(handshake);
+  return { shell, version: versionOf(shell) };
+}
+
 /** The shell data for a page. */
 export async function getShell(now = Date.now()): Promise<ShellData> {
-  const handshake = await getGuestHandshake(now);
-  return cached?.handshake === handshake ? cached.shell : toShell(handshake);
+  return (await getVersionedShell(now)).shell;
 }
 
 /** Forgets the cached shell (after settings change, and in tests). */
@@ -65,8 +80,12 @@ export function clearShellCache(): void {
   cached = undefined;
 }
 
-/** `currency`: what the page's prices are rendered in (lib/domain/shopper-currency.mjs). */
-export type ShellProps = { shell: ShellData; currency?: CurrencyCode };
+/**
+ * `shell`: the whole shell in the server's render, its version in the browser (`sentAsVersion`,
+ * lib/contracts/shell-wire.ts): components read it through `useShell()`, never from the prop.
+ * `currency`: what the page's prices are rendered in (lib/domain/shopper-currency.mjs).
+ */
+export type ShellProps = { shell: ShellOnPage; currency?: CurrencyCode };
 
 /**
  * Pages are the same for every visitor (accounts use bearer tokens, not cookies), so shared
@@ -79,11 +98,11 @@ export function withShell<P extends Record<string, unknown> = Record<string, nev
   inner?: (ctx: GetServerSidePropsContext<Q>, shell: ShellData) => Promise<GetServerSidePropsResult<P>>,
 ): GetServerSideProps<P & ShellProps, Q> {
   return async (ctx) => {
-    const shell = await getShell();
+    const { shell, version } = await getVersionedShell();
     const result = inner ? await inner(ctx, shell) : ({ props: {} as P } as GetServerSidePropsResult<P>);
     if (!('props' in result)) return result;
     const props = await result.props;
     if (!ctx.res.hasHeader('Cache-Control')) ctx.res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
-    return { ...result, props: { ...props, shell, currency: shopperCurrency(ctx.req.headers).code } };
+    return { ...result, props: { ...props, shell: sentAsVersion(shell, version), currency: shopperCurrency(ctx.req.headers).code } };
   };
 }

@@ -10,6 +10,7 @@ import { AccountFrame } from '@/components/account/account-frame';
 import orders from '@/components/account/orders.module.css';
 import { Seo } from '@/components/seo/seo';
 import { accountPage } from '@/lib/server/account-page';
+import { useShell } from '@/lib/state/shell-context';
 
 const OrderList = lazy(() => import('@/components/account/order-list').then((m) => ({ default: m.OrderList })));
 
@@ -21,7 +22,8 @@ function pageFrom(value: string | string[] | undefined): number {
 
 export const getServerSideProps = accountPage<{ page: number }>((ctx) => ({ page: pageFrom(ctx.query.page) }));
 
-export default function AccountOrdersPage({ page, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function AccountOrdersPage({ page }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   return (
     <>
       <Seo

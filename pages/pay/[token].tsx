@@ -15,6 +15,7 @@ import { methodLabel } from '@/lib/domain/checkout';
 import { serverApi } from '@/lib/server/page-api';
 import { withShell } from '@/lib/server/shell';
 import content from '@/components/content/content.module.css';
+import { useShell } from '@/lib/state/shell-context';
 
 type Props = { token: string; charge: ChargeView | null; outcome: ChargeOutcome | null; error: string | null; methodLabels: Record<string, string> };
 
@@ -42,7 +43,8 @@ export const getServerSideProps = withShell<Props>(async (ctx) => {
   }
 });
 
-export default function PayPage({ token, charge, outcome, error, methodLabels, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function PayPage({ token, charge, outcome, error, methodLabels }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   return (
     <main className={content.page}>
       <Seo title={`Pay for your order | ${shell.shopInfo.brandName}`} description="Pay a fee for your flower order." path="/pay" noIndex />

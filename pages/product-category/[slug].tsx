@@ -12,6 +12,7 @@ import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { ProductListing } from '@/components/listing/product-listing';
 import { Breadcrumbs, type Crumb } from '@/components/seo/breadcrumbs';
 import { Seo } from '@/components/seo/seo';
+import { useShell } from '@/lib/state/shell-context';
 
 type Props = { category: Category; listing: ListingData; crumbs: Crumb[]; jsonLd: object[] };
 
@@ -34,7 +35,8 @@ export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx,
   return { props: { category, listing, crumbs, jsonLd: [breadcrumbJsonLd(crumbs, shell.siteUrl)] } };
 });
 
-export default function CategoryPage({ category, listing, crumbs, jsonLd, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function CategoryPage({ category, listing, crumbs, jsonLd }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   const basePath = `/product-category/${category.slug}`;
   const page = listing.state.page;
   return (

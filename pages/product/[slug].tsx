@@ -20,6 +20,7 @@ import { ShareLinks } from '@/components/product/share-links';
 import { Breadcrumbs, type Crumb } from '@/components/seo/breadcrumbs';
 import { Seo } from '@/components/seo/seo';
 import styles from './product.module.css';
+import { useShell } from '@/lib/state/shell-context';
 
 type Props = { product: ProductDetail; crumbs: Crumb[]; delivery: DeliveryFacts; jsonLd: object[] };
 
@@ -55,7 +56,8 @@ export const getServerSideProps = withShell<Props, { slug: string }>(async (ctx,
   };
 });
 
-export default function ProductPage({ product, crumbs, delivery, jsonLd, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function ProductPage({ product, crumbs, delivery, jsonLd }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   const { currency } = useCurrency();
   const { title, subtitle } = splitProductName(product.name);
   const path = `/product/${product.slug}`;

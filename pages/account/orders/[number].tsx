@@ -12,6 +12,7 @@ import orders from '@/components/account/orders.module.css';
 import { Seo } from '@/components/seo/seo';
 import { Link } from '@/components/ui/link';
 import { accountPage } from '@/lib/server/account-page';
+import { useShell } from '@/lib/state/shell-context';
 
 export const getServerSideProps = accountPage<{ orderNumber: string }, { number: string }>((ctx) => ({
   orderNumber: (ctx.params?.number ?? '').trim().toUpperCase().slice(0, 40),
@@ -19,7 +20,8 @@ export const getServerSideProps = accountPage<{ orderNumber: string }, { number:
 
 const OrderDetail = lazy(() => import('@/components/account/order-detail').then((m) => ({ default: m.OrderDetail })));
 
-export default function AccountOrderPage({ orderNumber, shell }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function AccountOrderPage({ orderNumber }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const shell = useShell();
   const path = `/account/orders/${encodeURIComponent(orderNumber)}`;
   return (
     <>
