@@ -30,8 +30,9 @@ export const SHELL_GLOBAL = '__shopShell';
 /** The shell script's caching at its current version: the address changes with the content. */
 export const CURRENT_SHELL_CACHE = 'public, max-age=31536000, s-maxage=31536000, immutable';
 
+/** The shell script's address; a version is a base64url digest (lib/server/shell.ts), safe in a query as it is. */
 export function shellScriptSrc(version: string): string {
-  return `${SHELL_SCRIPT_PATH}?v=${encodeURIComponent(version)}`;
+  return `${SHELL_SCRIPT_PATH}?v=${version}`;
 }
 
 /** The shell script's text: sets `self.__shopShell`. */

@@ -37,6 +37,6 @@ export function useShellData(onPage: ShellOnPage | undefined): ShellData | undef
     loadShellScript(wanted, () => setLoaded(loadedShell()));
   }, [wanted, loaded]);
   if (!onPage || !isShellRef(onPage)) return onPage;
-  if (!loaded) throw new Error('The shop shell script did not load');
+  if (!loaded) throw new Error('Shell not loaded');
   return loaded.data;
 }

@@ -65,5 +65,5 @@ test('a page with the whole shell in its props (built ahead of time) uses it; wi
   expect(screen.getByText(/Closed on Monday/)).toBeTruthy();
   expect(isShellRef(next)).toBe(false);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  expect(() => render(<Brand shell={{ version: 'v9' }} />)).toThrow('The shop shell script did not load');
+  expect(() => render(<Brand shell={{ version: 'v9' }} />)).toThrow('Shell not loaded');
 });
