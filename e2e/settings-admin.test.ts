@@ -3,7 +3,8 @@
  * shop as `npm start` runs it (the shared-page cache, the answer cache and the shell in front):
  * a shopper in New York (dollars) has the home page and a product page loaded (so they are
  * cached); a manager signs in, opens "Settings", changes the site-wide alert (its preview in ₦, $
- * and £), and the shopper's next load shows the new banner in dollars; the manager changes the
+ * and £), and the shopper's next client-side navigation (it loads the new shell) and next load show
+ * the new banner in dollars; the manager changes the
  * dollar rate (a move over 20% asks first) and the shopper's next load of the product shows the
  * new dollar price; on "Delivery" the manager adds peak dates with a higher Lagos central fee,
  * picked on the calendar, and an order delivered that day is charged it. A florist has no
@@ -94,8 +95,21 @@ for (const width of [1280, 375]) {
     assert.match(await preview.innerText(), new RegExp(`above \\${dollars(Math.ceil(150_000 / rateBefore))}`));
     await alerts.getByRole('button', { name: 'Save alerts' }).click();
     assert.match(await alerts.getByRole('status').innerText(), /The alerts are saved/);
+    const newAlert = new RegExp(`Run ${width}: free delivery in central Lagos above \\${dollars(Math.ceil(150_000 / rateBefore))}`);
+    // Without a reload: a client-side navigation brings the new shell's version, and the page
+    // loads that shell and shows its alert (lib/state/shell-source.ts).
+    const shellLoads: string[] = [];
+    shopper.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/shell.js') shellLoads.push(request.url());
+    });
+    await shopper.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+    await shopper.locator('main a[href^="/product/"]').first().click();
+    await shopper.waitForURL(/\/product\//);
+    await shopper.waitForFunction((pattern) => new RegExp(pattern).test(document.querySelector('[role=region][aria-label=Announcement]')?.textContent ?? ''), newAlert.source);
+    assert.equal(await shopper.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'a client-side navigation, not a page load');
+    assert.equal(shellLoads.length, 1, `the new shell once: ${shellLoads.join(', ')}`);
     await shopper.reload({ waitUntil: 'networkidle' });
-    assert.match(await banner.innerText(), new RegExp(`Run ${width}: free delivery in central Lagos above \\${dollars(Math.ceil(150_000 / rateBefore))}`));
+    assert.match(await banner.innerText(), newAlert);
 
     // The dollar rate: the first run moves it by more than 20% (confirmed), the second a little.
     await shopper.goto(`${shop.url}/product/${product.slug}`, { waitUntil: 'networkidle' });
