@@ -1,12 +1,11 @@
 /** The shell data of the current page (from its server-side props), for any component below. */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import type { ShellData } from '@/lib/contracts/shell';
 
 const ShellContext = createContext<ShellData | null>(null);
 
-export function ShellProvider({ value, children }: { value: ShellData; children: ReactNode }) {
-  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
-}
+/** The context's own provider: a wrapper component would cost every page's first-load JavaScript bytes. */
+export const ShellProvider = ShellContext.Provider;
 
 export function useShell(): ShellData {
   const value = useContext(ShellContext);

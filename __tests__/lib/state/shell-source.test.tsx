@@ -4,6 +4,7 @@
  * again when a client-side navigation brings another version.
  */
 import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import { act, render, screen } from '@testing-library/react';
 import type { ShellData } from '@/lib/contracts/shell';
 import { isShellRef, SHELL_GLOBAL, sentAsVersion, sentVersionOf, shellScriptText, type ShellOnPage } from '@/lib/contracts/shell-wire';
@@ -60,10 +61,44 @@ test('hydration reads the shell the script loaded; a navigation with another ver
   expect(document.head.querySelectorAll('script')).toHaveLength(1);
 });
 
-test('a page with the whole shell in its props (built ahead of time) uses it; without a loaded shell a reference throws', () => {
+test('a page with the whole shell in its props (built ahead of time) uses it as it is', () => {
   render(<Brand shell={next} />);
   expect(screen.getByText(/Closed on Monday/)).toBeTruthy();
   expect(isShellRef(next)).toBe(false);
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  expect(() => render(<Brand shell={{ version: 'v9' }} />)).toThrow('Shell not loaded');
+  expect(document.head.querySelector('script')).toBeNull();
+});
+
+test("without the shell script run, hydration waits for it: the server's page stays, then hydrates", async () => {
+  const clicks: string[] = [];
+  function Page({ shell }: { shell: ShellOnPage }) {
+    const data = useShellData(shell);
+    return (
+      <button type="button" onClick={() => clicks.push(data!.siteWideAlert)}>
+        {data?.shopInfo.brandName}
+      </button>
+    );
+  }
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Page shell={sentAsVersion(first, 'v3')} />);
+  document.body.appendChild(container);
+  const serverButton = container.querySelector('button')!;
+  const errors: unknown[] = [];
+  const root = hydrateRoot(container, <Page shell={{ version: 'v3' }} />, { onRecoverableError: (error) => errors.push(error), onUncaughtError: (error) => errors.push(error) });
+  await act(async () => undefined);
+  expect(container.querySelector('button')).toBe(serverButton);
+  expect(serverButton.textContent).toBe(first.shopInfo.brandName);
+  serverButton.click();
+  expect(clicks).toEqual([]);
+  const script = document.head.querySelector('script');
+  expect(script?.getAttribute('src')).toBe('/shell.js?v=v3');
+
+  runShellScript('v3', first);
+  await act(async () => {
+    script!.dispatchEvent(new Event('load'));
+  });
+  expect(container.querySelector('button')).toBe(serverButton);
+  serverButton.click();
+  expect(clicks).toEqual(['Open on Sunday']);
+  expect(errors).toEqual([]);
+  act(() => root.unmount());
 });
