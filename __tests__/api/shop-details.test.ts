@@ -20,7 +20,7 @@ import { contentChangesOf, fieldChanges } from '@/lib/server/services/backoffice
 import { contentVersion } from '@/lib/server/live/content';
 import { captureLogs } from '@/lib/server/log';
 import { SHOP_DETAILS_KEY, shopDetailsFromConfig } from '@/lib/server/services/settings';
-import { clearShellCache, getShell } from '@/lib/server/shell';
+import { clearShellCache, getVersionedShell } from '@/lib/server/shell';
 import { advanceClock, resetClock } from '@/lib/server/security/clock';
 import type { ShopDetails, ShopDetailsAnswer, ShopDetailsBody } from '@/lib/contracts/shop-details';
 import type { ManualInstructions, PaymentStart } from '@/lib/contracts/payments';
@@ -86,10 +86,10 @@ describe("the shell's year", () => {
     try {
       advanceClock(Date.UTC(year - 1, 11, 31, 22, 30) - Date.now());
       clearShellCache();
-      expect((await getShell()).year).toBe(year - 1);
+      expect((await getVersionedShell()).shell.year).toBe(year - 1);
       advanceClock(60 * 60_000);
       clearShellCache();
-      expect((await getShell()).year).toBe(year);
+      expect((await getVersionedShell()).shell.year).toBe(year);
     } finally {
       resetClock();
       clearShellCache();
@@ -114,7 +114,7 @@ describe('PUT /admin/api/shop-details', () => {
   it('stores the whole document; the handshake, the shell and the transfer details show it on the next request; audited per field', async () => {
     const env = shopDetailsFromConfig();
     // Before: the environment's values everywhere, the shell cached from a first page.
-    expect((await getShell()).shopInfo.branches[0]!.whatsapp).toBe(env.branches.lagos.whatsapp);
+    expect((await getVersionedShell()).shell.shopInfo.branches[0]!.whatsapp).toBe(env.branches.lagos.whatsapp);
     const cachedApi = createServerApi({ baseURL: server.url, business: 'regal', version: contentVersion });
     expect((await calls.getHandshake(cachedApi)).settings.shopInfo.paymentInfo.bankAccountNumber).toBe(env.payment.naira.accountNumber);
     expect(await transferDetails('gtbTransfer', 'NGN')).toContainEqual({ label: 'Account number', value: env.payment.naira.accountNumber });
@@ -142,7 +142,7 @@ describe('PUT /admin/api/shop-details', () => {
         bitcoinAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
       });
       expect((await calls.getHandshake(cachedApi)).settings.shopInfo.paymentInfo.bankAccountNumber).toBe('1012345678');
-      const shell = await getShell();
+      const shell = (await getVersionedShell()).shell;
       expect(shell.shopInfo.branches.map((b) => [b.key, b.whatsapp])).toEqual([
         ['lagos', '+234 809 555 0101'],
         ['abuja', env.branches.abuja.whatsapp],

@@ -70,11 +70,6 @@ export async function getVersionedShell(now = Date.now()): Promise<{ shell: Shel
   return { shell, version: versionOf(shell) };
 }
 
-/** The shell data for a page. */
-export async function getShell(now = Date.now()): Promise<ShellData> {
-  return (await getVersionedShell(now)).shell;
-}
-
 /** Forgets the cached shell (after settings change, and in tests). */
 export function clearShellCache(): void {
   cached = undefined;
