@@ -15,12 +15,21 @@ import type * as StringRender from '../../scripts/string-render.mjs';
 
 let stringRenderer: typeof StringRender.stringRenderer;
 let PAGES_RUNTIME: RegExp;
+let MarkupChunk: typeof StringRender.MarkupChunk;
+let decodeMarkupChunks: typeof StringRender.decodeMarkupChunks;
+let decodesChunks: typeof StringRender.decodesChunks;
 beforeAll(async () => {
-  ({ stringRenderer, PAGES_RUNTIME } = await import('../../scripts/string-render.mjs'));
+  ({ stringRenderer, PAGES_RUNTIME, MarkupChunk, decodeMarkupChunks, decodesChunks } = await import('../../scripts/string-render.mjs'));
 });
 
-async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new Response(stream).text();
+type Rendered = AsyncIterable<Uint8Array>;
+
+/** Reads a render as Next's `streamToString` does: every chunk through one TextDecoder. */
+async function text(stream: Rendered): Promise<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let html = '';
+  for await (const chunk of stream) html += decoder.decode(chunk, { stream: true });
+  return html + decoder.decode();
 }
 
 /** Renders like Next's `renderToString` (render.js): the stream, `allReady`, its text. */
@@ -30,9 +39,10 @@ async function render(server: typeof edge, element: ReactNode): Promise<string> 
   return text(stream);
 }
 
-function counting() {
+/** The string renderer, handing over bytes (`textChunks` false) or the markup itself. */
+function counting(textChunks = false) {
   const taken: string[] = [];
-  return { taken, server: stringRenderer(edge, renderToString, (renderer) => taken.push(renderer)) };
+  return { taken, server: stringRenderer(edge, renderToString, (renderer) => taken.push(renderer), textChunks) };
 }
 
 function Price({ amount }: { amount: number }) {
@@ -140,4 +150,54 @@ test("the installed Next loads React's renderer by name from its pages runtimes,
   expect(runtimes.sort()).toEqual(['pages-turbo.runtime.dev.js', 'pages-turbo.runtime.prod.js', 'pages.runtime.dev.js', 'pages.runtime.prod.js']);
   const without = runtimes.filter((name) => !fs.readFileSync(path.join(folder, name), 'utf8').includes('require("react-dom/server.edge")'));
   expect(without).toEqual([]);
+});
+
+describe('the markup handed over as text, where the runtime reads chunks only through a TextDecoder', () => {
+  beforeAll(() => decodeMarkupChunks());
+
+  test('the same markup, in one chunk that is the string itself: nothing encoded to be decoded back', async () => {
+    const { taken, server } = counting(true);
+    const expected = await render(edge, h(Page, { title: 'Birthday Flowers & Gifts' }));
+    const rendered = await server.renderToReadableStream(h(Page, { title: 'Birthday Flowers & Gifts' }));
+    await rendered.allReady;
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of rendered as unknown as Rendered) chunks.push(chunk);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toBeInstanceOf(MarkupChunk);
+    expect(chunks[0]!.byteLength).toBe(0);
+    expect(new TextDecoder('utf-8', { fatal: true }).decode(chunks[0])).toBe(expected);
+    expect(await render(server, h(Page, { title: 'Birthday Flowers & Gifts' }))).toBe(expected);
+    expect(expected).toContain('₦');
+    expect(taken).toEqual(['string', 'string']);
+  });
+
+  test('a render handed over as text is no web stream: a reader of web streams fails at once, never with an empty page', async () => {
+    const { server } = counting(true);
+    const rendered = await server.renderToReadableStream(h('p', null, 'hello'));
+    expect(rendered).not.toBeInstanceOf(ReadableStream);
+    expect(() => rendered.getReader()).toThrow(/not a function/);
+    expect(() => rendered.pipeThrough(new TransformStream())).toThrow(/not a function/);
+  });
+
+  test('every other input decodes as before, streamed pieces of a character included', () => {
+    const bytes = new TextEncoder().encode('₦55,000 – Amaka’s roses');
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const split = decoder.decode(bytes.subarray(0, 1), { stream: true }) + decoder.decode(bytes.subarray(1), { stream: true }) + decoder.decode();
+    expect(split).toBe('₦55,000 – Amaka’s roses');
+    expect(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toBe('₦55,000 – Amaka’s roses');
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([0xff]))).toThrow(/not valid/);
+  });
+
+  test("the installed Next's pages runtimes read renders by decoding chunks; another reader gets bytes", () => {
+    const folder = path.join(path.dirname(require.resolve('next/package.json')), 'dist', 'compiled', 'next-server');
+    for (const name of ['pages.runtime.prod.js', 'pages-turbo.runtime.prod.js', 'pages-turbo.runtime.dev.js']) {
+      expect([name, decodesChunks(fs.readFileSync(path.join(folder, name), 'utf8'))]).toEqual([name, true]);
+    }
+    const streamToString = 'async function s(e){let r=new TextDecoder,a="";for await(let i of e){a+=r.decode(i,{stream:!0})}return a+r.decode()}';
+    expect(decodesChunks(streamToString)).toBe(true);
+    // Chunks kept as bytes, or a second loop that may read them otherwise: not for text chunks.
+    expect(decodesChunks('async function b(e){let r=[];for await(let i of e)r.push(i);return Buffer.concat(r)}')).toBe(false);
+    expect(decodesChunks(`${streamToString}async function b(e){let r=[];for await(let i of e)r.push(i);return r}`)).toBe(false);
+    expect(decodesChunks('async function s(e){let r=e.getReader();return r.read()}')).toBe(false);
+  });
 });
