@@ -50,6 +50,8 @@ const nextConfig = {
   // The shared-page cache (scripts/page-cache.mjs) never answers 304, so hashing every rendered
   // page for an ETag is CPU spent for nothing (3-6% of an uncached render: bench/render.ts).
   generateEtags: false,
+  // The production server compresses answers itself, at a lower level than Next's (scripts/compress.mjs).
+  compress: false,
   // Native and WASM packages stay outside the server bundle and load from node_modules.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', 'prom-client', '@aws-sdk/client-s3', 'sharp'],
   // In the browser: a smaller `process` (0.5 kB less on every page) and hydration in slices

@@ -5,11 +5,14 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import vm from 'node:vm';
+import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { appStarted, launchBrowser } from './browser';
 import { CURRENT_SHELL_CACHE } from '../lib/contracts/shell-wire';
+import { GZIP_LEVEL } from '../scripts/compress.mjs';
 
 let shop: Shop;
 let browser: Browser;
@@ -147,6 +150,32 @@ void test('pages are rendered once and then served from the shared-page cache, g
   await fetch(`${shop.url}${unknownOrder}`);
   assert.notEqual((await fetch(`${shop.url}${unknownOrder}`)).headers.get('x-page-cache'), 'HIT', 'orders are never kept');
 });
+
+void test('a miss is sent gzipped at the server’s level (scripts/compress.mjs), pages and API answers alike, and kept for every client', async () => {
+  for (const path of ['/product-category/lilies?gzip-level=1', '/v1/product/paginate?pageSize=24&pageNumber=1&gzip-level=1']) {
+    const miss = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(miss.headers['x-page-cache'], 'MISS', path);
+    assert.equal(miss.headers['content-encoding'], 'gzip', `${path} is gzipped`);
+    const plain = await rawGet(path);
+    assert.equal(plain.headers['x-page-cache'], 'HIT', `${path}: the kept copy serves a client without gzip`);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(zlib.gunzipSync(miss.body).equals(plain.body), `${path}: the same answer`);
+    assert.ok(miss.body.equals(zlib.gzipSync(plain.body, { level: GZIP_LEVEL })), `${path}: gzipped at level ${GZIP_LEVEL}`);
+  }
+});
+
+/** An answer's bytes as sent (nothing decompressed), and its headers. */
+function rawGet(path: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${shop.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 type NextData = { buildId: string; props: { pageProps: Record<string, unknown> } };
 

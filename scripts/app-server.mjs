@@ -30,6 +30,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sendJson, withApiAddressCheck, securityHeadersFrom } from './api-address.mjs';
 import { SAME_SIGNAL_MS } from './cluster.mjs';
+import { compressAnswers } from './compress.mjs';
 import { answerMetrics, startHttpMetrics } from './http-metrics.mjs';
 import { scriptHashesFor, withScriptHashes } from './inline-script-hashes.mjs';
 import { opsLog } from './ops-log.mjs';
@@ -84,10 +85,13 @@ export async function startAppServer({ root, port, timeoutMs }) {
 
   // `/v1` answers go through the cache too, but only the public catalogue ones say `s-maxage`
   // (PUBLIC_CACHE in lib/server/http/route.ts); orders, accounts and the handshake say no-store.
+  // Next's own compression is off (next.config.js): scripts/compress.mjs compresses at a lower level.
+  const compress = compressAnswers();
   const serve = withApiAddressCheck(
     withPageCache(
       (req, res) => {
         req.url = toApiRoute(req.url ?? '/');
+        compress(req, res);
         void handle(req, res);
       },
       { maxEntries: Number(process.env.PAGE_CACHE_ENTRIES || 500) }),
