@@ -41,6 +41,41 @@ describe('Link', () => {
     expect(prefetch).toHaveBeenCalledWith('/vip-flowers');
   });
 
+  it('prefetches on touch, and passes its attributes on', () => {
+    render(
+      <Link href="/contact" className="cta" aria-current="page">
+        Contact
+      </Link>,
+    );
+    const link = screen.getByRole('link', { name: 'Contact' });
+    expect(link).toHaveClass('cta');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    fireEvent.touchStart(link);
+    expect(prefetch).toHaveBeenCalledWith('/contact');
+  });
+
+  it("runs the link's own handlers first; one that prevents the default keeps the router out", () => {
+    const seen: string[] = [];
+    render(
+      <>
+        <Link href="/checkout" onClick={() => seen.push('closed the menu')} onMouseEnter={() => seen.push('hovered')}>
+          Checkout
+        </Link>
+        <Link href="/cart" onClick={(event) => event.preventDefault()}>
+          Cart
+        </Link>
+      </>,
+    );
+    fireEvent.mouseEnter(screen.getByRole('link', { name: 'Checkout' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Checkout' }));
+    expect(seen).toEqual(['hovered', 'closed the menu']);
+    expect(prefetch).toHaveBeenCalledWith('/checkout');
+    expect(push).toHaveBeenCalledWith('/checkout');
+    push.mockClear();
+    fireEvent.click(screen.getByRole('link', { name: 'Cart' }));
+    expect(push).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['/x', true],
     ['//evil.example', false],
