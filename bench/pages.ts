@@ -185,6 +185,22 @@ function firstLoadJs(manifest: BuildManifest, pathname: string): FirstLoadJs {
   return { route, sharedGzipBytes, pageGzipBytes: totalGzipBytes - sharedGzipBytes, totalGzipBytes, files: all.size };
 }
 
+/**
+ * Routes a shopper's browser loads as pages: all but the back office, the dev outbox, Next's own
+ * (`/_app`, `/_error`) and the routes that answer a file, not a page (robots.txt, sitemap.xml,
+ * the shell's script).
+ */
+export function storefrontRoutes(routes: readonly string[]): string[] {
+  return routes.filter((r) => !/^\/(_app|_error|admin(\/|$)|dev\/)/.test(r) && !/\.(txt|xml|js)$/.test(r)).sort();
+}
+
+/** First-load JavaScript of every storefront page, largest first (the target holds for each). */
+function everyPageFirstLoadJs(manifest: BuildManifest): FirstLoadJs[] {
+  return storefrontRoutes(Object.keys(manifest.pages))
+    .map((route) => firstLoadJs(manifest, route.replace(/\[\.{3}[^\]]+\]|\[[^\]]+\]/g, 'x')))
+    .sort((a, b) => b.totalGzipBytes - a.totalGzipBytes);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Server CPU (processes and clock ticks from /proc: bench/measure.ts)
 
@@ -618,6 +634,7 @@ export async function runPagesBench(options: PagesOptions): Promise<PageResult[]
     const stopShop: Cleanup = () => shop.stop();
     cleanups.add(stopShop);
     let results: PageResult[];
+    let everyPage: FirstLoadJs[] = [];
     let load: LoadReport | undefined;
     let postgres: LoadReport | undefined;
     let buildId: string;
@@ -626,6 +643,7 @@ export async function runPagesBench(options: PagesOptions): Promise<PageResult[]
       // Read after the start: `npm start` rebuilds when the sources changed since the last build.
       const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'build-manifest.json'), 'utf8')) as BuildManifest;
       buildId = readBuildId();
+      everyPage = everyPageFirstLoadJs(manifest);
       const server = serverProcesses(Number(new URL(shop.url).port));
       console.log(`Measuring server CPU of process tree ${server.rootPid}:\n  ${server.describe.join('\n  ')}`);
       const productPath = `/product/${await sampleProductSlug(shop.url)}`;
@@ -686,8 +704,15 @@ export async function runPagesBench(options: PagesOptions): Promise<PageResult[]
       const bad = at10.filter((r) => r.p99Ms >= SERVER_TARGETS.p99MsAtConcurrency10 || r.errorCount > 0);
       targets.push(targetLine(bad.length === 0, `p99 < ${SERVER_TARGETS.p99MsAtConcurrency10} ms at 10 connections with no errors (worst p99 ${Math.max(...at10.map((r) => r.p99Ms))} ms${bad.length ? `; failing: ${bad.map((r) => `${r.target}: ${r.name} p99 ${r.p99Ms} ms, ${r.errorCount} errors`).join(', ')}` : ''})`));
     }
-    const js = results.filter((r) => r.firstLoadJs.route);
-    targets.push(targetLine(js.every((r) => kb(r.firstLoadJs.totalGzipBytes) <= TARGETS.firstLoadJsKb), `first-load JS ≤ ${TARGETS.firstLoadJsKb} kB (largest ${Math.max(...js.map((r) => kb(r.firstLoadJs.totalGzipBytes)))} kB)`));
+    // Every storefront page, not only the measured four: the tracker was the largest for a while.
+    const largest = everyPage[0];
+    targets.push(
+      targetLine(
+        // In bytes, not rounded kB: 128,049 bytes rounds to 128.0.
+        everyPage.length > 0 && everyPage.every((r) => r.totalGzipBytes <= TARGETS.firstLoadJsKb * 1000),
+        `first-load JS ≤ ${TARGETS.firstLoadJsKb} kB on every storefront page (${everyPage.length} pages; largest ${largest ? `${largest.route} ${largest.totalGzipBytes.toLocaleString('en')} bytes, then ${everyPage.slice(1, 3).map((r) => `${r.route} ${r.totalGzipBytes.toLocaleString('en')}`).join(', ')}` : '–'})`,
+      ),
+    );
     const mobile = results.filter((r) => r.lighthouse);
     if (mobile.length > 0) {
       const t = TARGETS.lighthouse;
@@ -714,7 +739,7 @@ export async function runPagesBench(options: PagesOptions): Promise<PageResult[]
 
     if (buildChanged) console.warn(`\nWARNING: ${process.env.NEXT_DIST_DIR} was rebuilt while the bench ran: the figures are unreliable, run again.`);
     const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, clockTicks: CLK_TCK };
-    const report = { measuredAt: new Date().toISOString(), buildId, buildChanged, options, targets: TARGETS, machine, pages: results };
+    const report = { measuredAt: new Date().toISOString(), buildId, buildChanged, options, targets: TARGETS, machine, pages: results, everyPageFirstLoadJs: everyPage };
     fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'pages.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log('\nWrote bench/results/pages.json');

@@ -56,7 +56,7 @@ function request(query: Record<string, string | string[]>) {
   return { ctx, headers };
 }
 
-type Props = { number: string; email: string; result: unknown; error: string | null };
+type Props = { number: string; email: string; result: unknown; error: string | null; texts?: unknown };
 async function serve(query: Record<string, string | string[]>) {
   const { ctx, headers } = request(query);
   const answer = await getServerSideProps(ctx);
@@ -109,11 +109,16 @@ describe('getServerSideProps', () => {
 });
 
 describe('server-rendered HTML (what a browser without JavaScript shows)', () => {
+  // The page's texts come with its data (getServerSideProps), as Next hands them over.
+  let texts: unknown;
+  beforeAll(async () => {
+    texts = (await serve({})).props.texts;
+  });
   const html = (props: Props) =>
     renderToString(
       <ShellProvider value={SHELL}>
         <CurrencyProvider currencies={SHELL.currencies}>
-          <OrderTrackerPage {...(props as Parameters<typeof OrderTrackerPage>[0])} shell={SHELL} />
+          <OrderTrackerPage {...({ ...props, texts } as Parameters<typeof OrderTrackerPage>[0])} shell={SHELL} />
         </CurrencyProvider>
       </ShellProvider>,
     );
@@ -126,6 +131,7 @@ describe('server-rendered HTML (what a browser without JavaScript shows)', () =>
     expect(page).toContain('name="number"');
     expect(page).toContain('value="RF-100234"');
     expect(page).toContain('<h1');
+    expect(page).toContain('Enter the order number from your confirmation e-mail (for example RF-100234) to see where your flowers are.');
     expect(page).toContain('Order <!-- -->RF-100234');
     expect(page).toContain('Ngozi Adeyemi');
     expect(page).toContain('<ol');
