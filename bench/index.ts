@@ -8,7 +8,7 @@
  *   board:     --orders N, --runs N (and BENCH_DATABASE_URL): the back office's board (bench/board.ts)
  *   workers:   --workers-seconds N, --workers-rounds N, --workers-connections N (and BENCH_DATABASE_URL):
  *              req/s with WORKERS=1 and WORKERS=2 on PostgreSQL and their ratio (bench/workers.ts)
- *   render:    --render-rounds N, --render-requests N, --render-warmup N, --render-baseline DIR,
+ *   render:    --render-rounds N, --render-requests N, --render-warmup N, --render-settle N, --render-baseline DIR,
  *              --render-profile DIR, --render-data-dir DIR, --products N, --no-build: server CPU per
  *              uncached page render (bench/render.ts; it uses the pages bench's build when that ran)
  *   this file: --skip-catalogue, --skip-board, --skip-pages, --skip-render, --skip-workers

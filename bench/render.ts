@@ -15,6 +15,12 @@
  *   crawler asking for the same page again after 30 s;
  * - "product, cold answers": distinct product pages, each asked once, so the product call is not
  *   in the answer cache either (a crawler walking 10,000 products);
+ * - first settles each server: `--render-settle` renders of every page but the cold case, in turn,
+ *   as a server that has been up a while has done. V8 compiles the hot code in stages over the
+ *   first few thousand renders (a category page cost about 6.5 ms at first, 3.0-3.7 after 2,500,
+ *   2026-11-28), and a crawler walking 10,000 pages meets a server past that. The CPU per render of
+ *   the settling renders is reported too (`settled`), so the cost of a fresh start stays in view;
+ *   `--render-settle 0` measures a fresh server, as the bench did before;
  * - warms up, then measures `--render-rounds` rounds of `--render-requests` sequential requests:
  *   CPU time (utime + stime from /proc) of the server's process tree per round divided by the
  *   requests, and the median over the rounds; the HTML and `__NEXT_DATA__` sizes too.
@@ -28,7 +34,7 @@
  * minified server chunks named through their source maps), keeping the `.cpuprofile` files in DIR.
  *
  * Options: --render-rounds N (default 5), --render-requests N (default 100), --render-warmup N
- * (default 30), --no-build, --products N, --render-baseline DIR, --render-profile DIR,
+ * (default 30), --render-settle N (default 400), --no-build, --products N, --render-baseline DIR, --render-profile DIR,
  * --render-data-dir DIR (a database seeded before, kept; seeded when empty). Writes
  * bench/results/render.json. Run alone with `tsx bench/render.ts`, or through `npm run bench`
  * (`--skip-render` leaves it out).
@@ -53,6 +59,8 @@ export type RenderOptions = {
   rounds: number;
   requests: number;
   warmup: number;
+  /** Renders of every (warm) page on each server before any is measured. */
+  settle: number;
   baseline?: string;
   profileDir?: string;
   dataDir?: string;
@@ -81,6 +89,7 @@ export function parseRenderOptions(argv: readonly string[]): RenderOptions {
     rounds: number('render-rounds', 5, 1),
     requests: number('render-requests', 100, 1),
     warmup: number('render-warmup', 30, 0),
+    settle: number('render-settle', 400, 0),
     baseline,
     profileDir: text('render-profile'),
     dataDir: text('render-data-dir'),
@@ -220,7 +229,41 @@ export type RenderResult = {
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** One version of the shop under measurement, and what was measured of it so far. */
-type Subject = { label: string; root: string; server: Server; pids: number[]; profileDir?: string; results: RenderResult[]; windows: Map<string, [number, number][]> };
+type Subject = {
+  label: string;
+  root: string;
+  server: Server;
+  pids: number[];
+  profileDir?: string;
+  results: RenderResult[];
+  windows: Map<string, [number, number][]>;
+  settled?: Settled;
+};
+
+/** The settling renders of one server: how many, and their CPU per render (all pages together). */
+export type Settled = { renders: number; cpuMsPerRender: number };
+
+/**
+ * Settles every subject before any page is measured: `options.settle` uncached renders of each
+ * page but the cold case (its products are each asked once, later), the pages in turn, one
+ * subject after the other.
+ */
+async function settle(subjects: readonly Subject[], cases: readonly RenderCase[], options: RenderOptions): Promise<void> {
+  const warm = cases.filter((c): c is { name: string; path: string } => 'path' in c);
+  for (const subject of subjects) {
+    const before = cpuTicks(subject.pids);
+    let renders = 0;
+    for (let i = 0; i < options.settle; i++) {
+      for (const c of warm) {
+        const res = await fetch(`${subject.server.url}${c.path}${c.path.includes('?') ? '&' : '?'}settle=${i}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${c.path} answered ${res.status} while settling`);
+        renders++;
+      }
+    }
+    if (renders > 0) subject.settled = { renders, cpuMsPerRender: round((((cpuTicks(subject.pids) - before) / CLK_TCK) * 1000) / renders, 3) };
+  }
+}
 
 /**
  * Measures one page on every subject: a warm-up each, then the rounds taken in turn (before,
@@ -355,6 +398,8 @@ export type RenderRun = {
   distDir: string;
   results: RenderResult[];
   profiles?: Record<string, ProfileSummary>;
+  /** The renders that settled the server before any page was measured (none with --render-settle 0). */
+  settled?: Settled;
   /** With a profile: its file, and when each page was measured (monotonic µs, the profile's clock), for a closer look. */
   profile?: { file: string; windows: Record<string, [number, number][]> };
 };
@@ -369,7 +414,7 @@ async function startSubject(label: string, root: string, dataDir: string, option
 
 /** The subject's results, with its profile summarised per page when it ran under --cpu-prof (after its server stopped). */
 function runOf(subject: Subject): RenderRun {
-  const run: RenderRun = { label: subject.label, root: subject.root, distDir: distDirIn(subject.root), results: subject.results };
+  const run: RenderRun = { label: subject.label, root: subject.root, distDir: distDirIn(subject.root), results: subject.results, settled: subject.settled };
   if (!subject.profileDir) return run;
   // The profile of the process that served: the largest one written.
   const file = fs
@@ -389,7 +434,12 @@ function printRuns(runs: readonly RenderRun[], options: RenderOptions): void {
   const width = Math.max(...cases.map((c) => c.length));
   const kb = (bytes: number) => (bytes / 1000).toFixed(1);
   console.log(
-    `\nUncached renders: server CPU per render, median of ${options.rounds} rounds of ${options.requests} (target ≤ ${RENDER_TARGET_MS} ms)${runs.length > 1 ? `; rounds taken in turn, ${runs.map((r) => r.label).join(' and ')}` : ''}\n`,
+    `\nUncached renders: server CPU per render, median of ${options.rounds} rounds of ${options.requests} (target ≤ ${RENDER_TARGET_MS} ms)${runs.length > 1 ? `; rounds taken in turn, ${runs.map((r) => r.label).join(' and ')}` : ''}`,
+  );
+  console.log(
+    runs.some((r) => r.settled)
+      ? `after settling each server with ${runs.map((r) => `${r.settled?.renders ?? 0} renders (${r.label}: ${r.settled?.cpuMsPerRender.toFixed(2) ?? '–'} ms each)`).join(', ')}\n`
+      : 'on freshly started servers (--render-settle 0)\n',
   );
   console.log(`${'page'.padEnd(width)}  ${runs.map((r) => `${r.label} ms`.padStart(12)).join('  ')}  latency ms   HTML kB  __NEXT_DATA__ kB`);
   for (const name of cases) {
@@ -446,7 +496,12 @@ export async function runRenderBench(options: RenderOptions): Promise<RenderRun[
     }
     subjects.push(await startSubject(options.baseline ? 'after' : 'now', ROOT, dataDir, options));
     const slugs = await productSlugs(subjects[0]!.server.url, 1 + options.warmup + options.rounds * options.requests);
-    for (const c of renderCases(slugs)) {
+    const cases = renderCases(slugs);
+    if (options.settle > 0) {
+      console.log(`  settling: ${options.settle} renders of each page but the cold case, on ${subjects.length > 1 ? 'each server' : 'the server'}`);
+      await settle(subjects, cases, options);
+    }
+    for (const c of cases) {
       console.log(`  ${c.name}: ${options.warmup} warm-up + ${options.rounds} × ${options.requests} renders${subjects.length > 1 ? ' each' : ''}`);
       await measureCase(subjects, c, options);
     }
