@@ -175,7 +175,11 @@ export type FirstLoadJs = { route: string | undefined; sharedGzipBytes: number; 
 
 /** Gzipped bytes of the `.js` files a first visit to the path loads: `/_app`'s and the route's. */
 function firstLoadJs(manifest: BuildManifest, pathname: string): FirstLoadJs {
-  const route = routeForPath(Object.keys(manifest.pages), new URL(pathname, 'http://x').pathname);
+  return routeFirstLoadJs(manifest, routeForPath(Object.keys(manifest.pages), new URL(pathname, 'http://x').pathname));
+}
+
+/** Gzipped bytes of the `.js` files of `/_app` and of `route` (a key of the build manifest). */
+function routeFirstLoadJs(manifest: BuildManifest, route: string | undefined): FirstLoadJs {
   const js = (key: string | undefined) => (key ? (manifest.pages[key] ?? []).filter((f) => f.endsWith('.js')) : []);
   const shared = new Set(js('/_app'));
   const all = new Set([...shared, ...js(route)]);
@@ -190,14 +194,14 @@ function firstLoadJs(manifest: BuildManifest, pathname: string): FirstLoadJs {
  * (`/_app`, `/_error`) and the routes that answer a file, not a page (robots.txt, sitemap.xml,
  * the shell's script).
  */
-export function storefrontRoutes(routes: readonly string[]): string[] {
+function storefrontRoutes(routes: readonly string[]): string[] {
   return routes.filter((r) => !/^\/(_app|_error|admin(\/|$)|dev\/)/.test(r) && !/\.(txt|xml|js)$/.test(r)).sort();
 }
 
 /** First-load JavaScript of every storefront page, largest first (the target holds for each). */
 function everyPageFirstLoadJs(manifest: BuildManifest): FirstLoadJs[] {
   return storefrontRoutes(Object.keys(manifest.pages))
-    .map((route) => firstLoadJs(manifest, route.replace(/\[\.{3}[^\]]+\]|\[[^\]]+\]/g, 'x')))
+    .map((route) => routeFirstLoadJs(manifest, route))
     .sort((a, b) => b.totalGzipBytes - a.totalGzipBytes);
 }
 

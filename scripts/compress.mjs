@@ -10,10 +10,10 @@
  * against 10,477: headers and page still inside a new connection's first round trip (14.6 kB).
  * Levels 1-3 are faster still but 800 bytes or more larger, too close to that edge.
  */
-import { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+const { releaseCompressionStream } = require('next/dist/server/lib/release-compression-stream');
 
 /** zlib's level for answers compressed as they are sent. */
 export const GZIP_LEVEL = 4;
@@ -27,21 +27,9 @@ export function compressAnswers(level = GZIP_LEVEL) {
   return (req, res) => {
     middleware(req, res, () => undefined);
     // A client gone before the end leaves the middleware's zlib stream unended, holding its
-    // memory: end it with the answer (Next does the same for its own).
+    // memory: end it with the answer, with Next's own release (what Next does for its own).
     res.once('close', () => {
-      if (!res.writableFinished) releaseCompression(res);
+      if (!res.writableFinished) releaseCompressionStream(res);
     });
   };
-}
-
-/** Destroys the zlib stream the middleware put behind `res`, if there is one. */
-function releaseCompression(res) {
-  const noop = () => undefined;
-  // The middleware hands `on('drain')` to its zlib stream once compressing, and answers that.
-  const stream = res.on('drain', noop);
-  if (stream === res || !(stream instanceof Duplex)) {
-    res.off('drain', noop);
-    return;
-  }
-  stream.destroy();
 }
