@@ -15,6 +15,7 @@ import { serverApi } from '@/lib/server/page-api';
 import { getConfig } from '@/lib/server/config';
 import { forwardedFor } from '@/lib/server/security/client-ip';
 import { withShell } from '@/lib/server/shell';
+import { TRACKER_PAGE_TEXTS, type TrackerPageTexts } from '@/lib/content/tracker-texts';
 import content from '@/components/content/content.module.css';
 import { useShell } from '@/lib/state/shell-context';
 
@@ -22,20 +23,12 @@ const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
 
-/**
- * The page's texts travel as page data: the server alone needs them in code (getServerSideProps
- * and what only it uses stay out of the browser's bundle), which keeps the tracker's first-load
- * JavaScript under 128 kB gzip.
- */
-const TEXTS = {
-  description: 'Follow your flower delivery or pickup in Lagos and Abuja with your order number: status, payment, delivery date and every step on the way.',
-  lead: 'Enter the order number from your confirmation e-mail (for example RF-100234) to see where your flowers are.',
-};
 
 type Answer = { number: string; email: string; result: TrackedOrder | null; error: string | null };
-type Props = Answer & { texts: typeof TEXTS };
+// The page's texts travel as page data (lib/content/tracker-texts.ts says why).
+type Props = Answer & { texts: TrackerPageTexts };
 
-export const getServerSideProps = withShell<Props>(async (ctx) => ({ props: { ...(await lookUp(ctx)), texts: TEXTS } }));
+export const getServerSideProps = withShell<Props>(async (ctx) => ({ props: { ...(await lookUp(ctx)), texts: TRACKER_PAGE_TEXTS } }));
 
 async function lookUp(ctx: GetServerSidePropsContext): Promise<Answer> {
   const number = cleanOrderNumber(first(ctx.query.number));
@@ -59,7 +52,7 @@ export default function OrderTrackerPage({ number, email, result, error, texts }
     <main className={content.page}>
       <Seo title={`Track your order | ${shell.shopInfo.brandName}`} description={texts.description} path="/order-tracker" noIndex={Boolean(number || email)} />
       <PageHeader eyebrow="Track" title="Track your order" lead={texts.lead} />
-      <OrderTracker number={number} email={email} result={result} error={error} />
+      <OrderTracker number={number} email={email} result={result} error={error} texts={texts} />
     </main>
   );
 }

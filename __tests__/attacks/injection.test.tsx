@@ -15,6 +15,7 @@ import type { Db } from '@/lib/server/db/client';
 import { orders, products } from '@/lib/server/db/schema';
 import { ShellProvider } from '@/lib/state/shell-context';
 import { TrackedOrderView } from '@/components/order-tracker/tracked-order';
+import { TRACKER_PAGE_TEXTS } from '@/lib/content/tracker-texts';
 import { ProductReviews } from '@/components/product/product-reviews';
 import { jsonLdScript } from '@/components/seo/seo';
 import { productJsonLd } from '@/lib/seo/json-ld';
@@ -90,7 +91,7 @@ describe('names, card messages and reviews', () => {
     expect(tracked.body.data.recipient?.name).toBe(names.recipient);
     const html = renderToString(
       <ShellProvider value={SHELL}>
-        <TrackedOrderView order={tracked.body.data} />
+        <TrackedOrderView order={tracked.body.data} texts={TRACKER_PAGE_TEXTS} />
       </ShellProvider>,
     );
     expect(html).toContain('Amaka &lt;script&gt;alert(1)&lt;/script&gt;');

@@ -3,9 +3,9 @@
  * phones) or the pick-up point, the sender, the card message, and once delivered the rider's
  * photo, which opens full size.
  */
+import { TRACKER_PAGE_TEXTS } from '@/lib/content/tracker-texts';
 import type { AccountOrder } from '@/lib/contracts/account';
 import { useShell } from '@/lib/state/shell-context';
-import { TRACKER_TEXT } from '@/components/order-tracker/texts';
 import { deliveryPhotoAlt } from './order-parts';
 import tracker from '@/components/order-tracker/order-tracker.module.css';
 import styles from './orders.module.css';
@@ -94,7 +94,7 @@ export function OrderPeople({ order }: { order: AccountOrder }) {
           <a href={order.deliveryPhoto} target="_blank" rel="noreferrer">
             <img src={order.deliveryPhoto} alt={deliveryPhotoAlt(order)} width={480} height={480} loading="lazy" referrerPolicy="no-referrer" />
           </a>
-          <figcaption>{TRACKER_TEXT.deliveryPhoto} (opens full size)</figcaption>
+          <figcaption>{TRACKER_PAGE_TEXTS.deliveryPhoto} (opens full size)</figcaption>
         </figure>
       )}
     </>

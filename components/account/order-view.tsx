@@ -11,6 +11,7 @@
  * id and keeps it as the order in progress. A full page load there (a new tab) opens at the
  * delivery details instead, already filled, one step before payment.
  */
+import { TRACKER_PAGE_TEXTS } from '@/lib/content/tracker-texts';
 import { Link } from '@/components/ui/link';
 import type { AccountOrder } from '@/lib/contracts/account';
 import { isTestPaymentStatus } from '@/lib/domain/order';
@@ -67,7 +68,7 @@ export function OrderView({ order }: { order: AccountOrder }) {
         )}
         {isPartPaidStatus(order.paymentStatus) && (
           <p className={tracker.partPaid} role="note">
-            {TRACKER_TEXT.partPaid}
+            {TRACKER_PAGE_TEXTS.partPaid}
           </p>
         )}
         <div className={styles.orderActions}>

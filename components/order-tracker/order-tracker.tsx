@@ -10,13 +10,13 @@ import type { TrackedOrder } from '@/lib/contracts/orders';
 import { useShell } from '@/lib/state/shell-context';
 import { TrackerForm } from './tracker-form';
 import { TrackedOrderView } from './tracked-order';
-import { cleanOrderNumber, lookupErrorMessage } from './texts';
+import { cleanOrderNumber, lookupErrorMessage, type OrderViewTexts } from './texts';
 import styles from './order-tracker.module.css';
 
 export type TrackerAnswer = { result: TrackedOrder | null; error: string | null };
-type Props = TrackerAnswer & { number: string; email: string };
+type Props = TrackerAnswer & { number: string; email: string; texts: OrderViewTexts };
 
-export function OrderTracker({ number, email, result, error }: Props) {
+export function OrderTracker({ number, email, result, error, texts }: Props) {
   const router = useRouter();
   const { businessId } = useShell();
   const [answer, setAnswer] = useState<TrackerAnswer & { fresh: boolean }>({ result, error, fresh: false });
@@ -50,7 +50,7 @@ export function OrderTracker({ number, email, result, error }: Props) {
   return (
     <>
       <div className={styles.lookup}>
-        <TrackerForm number={number} email={email} busy={busy} onLookup={(n, e) => void lookup(n, e)} />
+        <TrackerForm number={number} email={email} busy={busy} onLookup={(n, e) => void lookup(n, e)} texts={texts} />
       </div>
       {answer.error && (
         <p ref={alert} tabIndex={-1} className={styles.alert} role="alert">
@@ -58,7 +58,7 @@ export function OrderTracker({ number, email, result, error }: Props) {
         </p>
       )}
       {answer.result && (
-        <TrackedOrderView key={`${answer.result.orderNumber}|${answer.result.verified}|${answer.result.status}`} order={answer.result} headingRef={heading} />
+        <TrackedOrderView key={`${answer.result.orderNumber}|${answer.result.verified}|${answer.result.status}`} order={answer.result} headingRef={heading} texts={texts} />
       )}
     </>
   );

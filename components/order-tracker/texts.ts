@@ -5,16 +5,17 @@
  */
 import { formatCartDate, LAGOS_UTC_OFFSET_MS } from '@/lib/domain/dates';
 import { isPaidStatus, TEST_PAYMENT_NOTE } from '@/lib/domain/order';
+import type { TrackerPageTexts } from '@/lib/content/tracker-texts';
+
+/** The texts the form and the order view take from the page's data (lib/content/tracker-texts.ts). */
+export type OrderViewTexts = Pick<TrackerPageTexts, 'emailHint' | 'partPaid' | 'deliveryPhoto'>;
 
 export const TRACKER_TEXT = {
   required: (field: string) => `${field} is required`,
   badEmail: 'Enter a valid e-mail address',
-  emailHint: 'Add the e-mail used at checkout to see the delivery details and leave a review',
   notFound: 'We could not find an order with that number. Check the number in your confirmation e-mail.',
   unavailable: 'Tracking is briefly unavailable. Please try again.',
   testPayment: TEST_PAYMENT_NOTE,
-  partPaid: 'We have received part of your payment. Please contact us to pay the rest: we prepare your order once it is paid in full.',
-  deliveryPhoto: 'Photo taken by our rider at delivery',
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

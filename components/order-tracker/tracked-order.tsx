@@ -11,13 +11,13 @@ import { isTestPaymentStatus } from '@/lib/domain/order';
 import { useShell } from '@/lib/state/shell-context';
 import { OrderTimeline } from './order-timeline';
 import { ReviewSection } from './review-section';
-import { formatDay, isPartPaidStatus, paymentLabel, TRACKER_TEXT } from './texts';
+import { formatDay, isPartPaidStatus, paymentLabel, TRACKER_TEXT, type OrderViewTexts } from './texts';
 import styles from './order-tracker.module.css';
 
 /** Our product pictures come in several widths; a row needs the smallest. */
 const thumbnail = (src: string) => (src.startsWith('/media/') && !src.includes('?') ? `${src}?w=200` : src);
 
-export function TrackedOrderView({ order, headingRef }: { order: TrackedOrder; headingRef?: Ref<HTMLHeadingElement> }) {
+export function TrackedOrderView({ order, headingRef, texts }: { order: TrackedOrder; headingRef?: Ref<HTMLHeadingElement>; texts: OrderViewTexts }) {
   const { shopInfo } = useShell();
   const pickup = order.deliveryMethod === 'pick-up';
   const point = pickup ? shopInfo.pickupLocations.find((p) => p.code === order.despatchLocation) : undefined;
@@ -67,7 +67,7 @@ export function TrackedOrderView({ order, headingRef }: { order: TrackedOrder; h
         )}
         {isPartPaidStatus(order.paymentStatus) && (
           <p className={styles.partPaid} role="note">
-            {TRACKER_TEXT.partPaid}
+            {texts.partPaid}
           </p>
         )}
         {recipient ? (
@@ -86,14 +86,14 @@ export function TrackedOrderView({ order, headingRef }: { order: TrackedOrder; h
             </dl>
           </>
         ) : (
-          !order.verified && <p className={styles.muted}>{TRACKER_TEXT.emailHint}.</p>
+          !order.verified && <p className={styles.muted}>{texts.emailHint}.</p>
         )}
         {order.deliveryPhoto && (
           <figure className={styles.deliveryPhoto}>
             <a href={order.deliveryPhoto} target="_blank" rel="noreferrer">
               <img src={order.deliveryPhoto} alt={`The delivery of order ${order.orderNumber}, photographed by our rider`} width={480} height={480} loading="lazy" />
             </a>
-            <figcaption>{TRACKER_TEXT.deliveryPhoto}</figcaption>
+            <figcaption>{texts.deliveryPhoto}</figcaption>
           </figure>
         )}
         <h3>Items</h3>

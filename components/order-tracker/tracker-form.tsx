@@ -5,7 +5,7 @@
  * cleaned values to `onLookup` instead of reloading the page.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { EMAIL_PATTERN, TRACKER_TEXT } from './texts';
+import { EMAIL_PATTERN, TRACKER_TEXT, type OrderViewTexts } from './texts';
 import styles from './order-tracker.module.css';
 
 type Props = {
@@ -13,11 +13,12 @@ type Props = {
   email: string;
   busy: boolean;
   onLookup(number: string, email: string): void;
+  texts: OrderViewTexts;
 };
 
 type Key = 'number' | 'email';
 
-export function TrackerForm({ number, email, busy, onLookup }: Props) {
+export function TrackerForm({ number, email, busy, onLookup, texts }: Props) {
   const id = useId();
   const [values, setValues] = useState({ number, email });
   const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
@@ -85,7 +86,7 @@ export function TrackerForm({ number, email, busy, onLookup }: Props) {
           </p>
         ) : (
           <p id={`${id}email-hint`} className={styles.hint}>
-            {TRACKER_TEXT.emailHint}
+            {texts.emailHint}
           </p>
         )}
       </div>

@@ -10,7 +10,7 @@
  */
 import { Link } from '@/components/ui/link';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
-import { splitProductName } from '@/lib/domain/catalogue';
+import { splitProductName } from '@/lib/domain/product-name';
 import { formatPrice, type Currency } from '@/lib/domain/money';
 import { CARD_WIDTHS, ProductImage } from '@/components/product/product-image';
 import { useHydrated } from '@/lib/ui/use-hydrated';

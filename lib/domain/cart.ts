@@ -5,7 +5,8 @@
  * summing quantities by SKU. Every function returns the same array when nothing changes, so
  * callers can skip saving and syncing.
  */
-import { splitProductName, type DesignOption, type ProductSummary, type ProductVariant } from '@/lib/domain/catalogue';
+import type { DesignOption, ProductSummary, ProductVariant } from '@/lib/domain/catalogue';
+import { splitProductName } from '@/lib/domain/product-name';
 
 /** The cart's limits; the cart update call's contract (lib/contracts/cart.ts) uses these same ones. */
 export const MAX_QUANTITY = 99;

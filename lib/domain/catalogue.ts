@@ -45,12 +45,5 @@ export const SHOP_BY_VALUES = {
 } as const;
 export type ShopByField = keyof typeof SHOP_BY_VALUES;
 
-/**
- * Splits a product name on its first en dash into title and subtitle.
- * @example splitProductName('Red Velvet – 24 red roses') // { title: 'Red Velvet', subtitle: '24 red roses' }
- */
-export function splitProductName(name: string): { title: string; subtitle: string } {
-  const at = name.indexOf('\u2013');
-  if (at < 0) return { title: name.trim(), subtitle: '' };
-  return { title: name.slice(0, at).trim(), subtitle: name.slice(at + 1).trim() };
-}
+// Its own module, so that the pages that only name products do not load the filter values with it.
+export { splitProductName } from '@/lib/domain/product-name';

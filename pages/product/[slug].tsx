@@ -3,7 +3,7 @@ import { serverApi } from '@/lib/server/page-api';
 import * as calls from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/client';
 import type { ProductDetail } from '@/lib/contracts/catalogue';
-import { splitProductName } from '@/lib/domain/catalogue';
+import { splitProductName } from '@/lib/domain/product-name';
 import { deliveryConfigFor } from '@/lib/domain/delivery';
 import { shopDay } from '@/lib/domain/dates';
 import { getGuestHandshake, withShell } from '@/lib/server/shell';

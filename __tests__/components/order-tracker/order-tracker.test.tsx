@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrderTracker } from '@/components/order-tracker/order-tracker';
 import { TRACKER_TEXT } from '@/components/order-tracker/texts';
+import { TRACKER_PAGE_TEXTS } from '@/lib/content/tracker-texts';
 import type { TrackedOrder } from '@/lib/contracts/orders';
 import { notify } from '@/lib/ui/notify';
 import { listenToMsw } from '../../helpers/msw';
@@ -26,7 +27,7 @@ beforeEach(() => {
 
 type Start = { number?: string; email?: string; result?: TrackedOrder | null; error?: string | null };
 const renderTracker = ({ number = '', email = '', result = null, error = null }: Start = {}) =>
-  renderWithShell(<OrderTracker number={number} email={email} result={result} error={error} />);
+  renderWithShell(<OrderTracker number={number} email={email} result={result} error={error} texts={TRACKER_PAGE_TEXTS} />);
 
 const numberField = () => screen.getByLabelText(/^Order number/);
 const emailField = () => screen.getByLabelText(/^E-mail/);
@@ -55,7 +56,7 @@ describe('lookup form', () => {
     expect(emailField()).toHaveAttribute('type', 'email');
     expect(emailField()).not.toBeRequired();
     expect(emailField()).toHaveValue('ada@example.com');
-    expect(emailField()).toHaveAccessibleDescription(TRACKER_TEXT.emailHint);
+    expect(emailField()).toHaveAccessibleDescription(TRACKER_PAGE_TEXTS.emailHint);
   });
 
   it("says 'Order number is required' on blur when empty, and sends nothing until it is filled", async () => {
@@ -114,7 +115,7 @@ describe('lookup', () => {
     expect(fact('Payment')).toHaveTextContent(/^Paid$/);
     expect(fact('Delivery date')).toHaveTextContent('14 Feb 2027');
     expect(fact('Delivery')).toHaveTextContent('To the recipient');
-    expect(screen.getByText(`${TRACKER_TEXT.emailHint}.`)).toBeInTheDocument();
+    expect(screen.getByText(`${TRACKER_PAGE_TEXTS.emailHint}.`)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Recipient' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Bourdillon/)).not.toBeInTheDocument();
 
@@ -140,7 +141,7 @@ describe('lookup', () => {
     expect(fact('Name')).toHaveTextContent('Ngozi Adeyemi');
     expect(fact('Address')).toHaveTextContent(/^5 Bourdillon Road, IkoyiOffice$/);
     expect(fact('Phone')).toHaveTextContent('+2348031234567');
-    expect(screen.queryByText(`${TRACKER_TEXT.emailHint}.`)).not.toBeInTheDocument();
+    expect(screen.queryByText(`${TRACKER_PAGE_TEXTS.emailHint}.`)).not.toBeInTheDocument();
     expect(mockRouter.replace).toHaveBeenCalledWith('/order-tracker?number=RF-100234&email=ada%40example.com', undefined, { shallow: true, scroll: false });
   });
 
@@ -175,12 +176,12 @@ describe('lookup', () => {
   it('a part-paid order asks the shopper to pay the rest, and is never shown as paid', () => {
     renderTracker({ number: 'RF-100234', result: tracked({ paymentStatus: 'PART PAID - BALANCE DUE' }) });
     expect(fact('Payment')).toHaveTextContent(/^Part paid: the rest is still due$/);
-    expect(screen.getByRole('note')).toHaveTextContent(TRACKER_TEXT.partPaid);
+    expect(screen.getByRole('note')).toHaveTextContent(TRACKER_PAGE_TEXTS.partPaid);
   });
 
   it('no part-payment note for other payments', () => {
     renderTracker({ number: 'RF-100234', result: tracked({ paymentStatus: 'awaiting confirmation' }) });
-    expect(screen.queryByText(TRACKER_TEXT.partPaid)).not.toBeInTheDocument();
+    expect(screen.queryByText(TRACKER_PAGE_TEXTS.partPaid)).not.toBeInTheDocument();
   });
 
   it.each([

@@ -3,7 +3,7 @@
  * to four picked with `pickFeatured`, shown as small links with picture, name and price.
  */
 import { Link } from '@/components/ui/link';
-import { splitProductName } from '@/lib/domain/catalogue';
+import { splitProductName } from '@/lib/domain/product-name';
 import { useCurrency } from '@/lib/state/currency-context';
 import { useShell } from '@/lib/state/shell-context';
 import { notify } from '@/lib/ui/notify';
