@@ -1,10 +1,16 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Html, Head, Main, NextScript } from 'next/document';
+import { renderToString } from 'react-dom/server';
+import { installMarkupCache } from '@/lib/ui/markup-cache';
 import { LOADER, SCRIPT_LIST_ID, scriptListJson } from '@/lib/ui/scripts-after-paint.mjs';
 import { sentVersionOf, shellScriptSrc } from '@/lib/contracts/shell-wire';
 import { SESSION_MARK } from '@/lib/ui/session-mark.mjs';
 
 type DocumentFiles = Parameters<Head['getScripts']>[0];
+
+// The document is rendered on the server only, with every page: it gives lib/ui/kept-markup.ts
+// React's string renderer to keep repeated markup with.
+installMarkupCache(renderToString);
 
 /**
  * The page's JavaScript starts downloading once its largest picture has painted, instead of

@@ -20,7 +20,15 @@ import { contentChangesOf, fieldChanges } from '@/lib/server/services/backoffice
 import { contentVersion } from '@/lib/server/live/content';
 import { captureLogs } from '@/lib/server/log';
 import { SHOP_DETAILS_KEY, shopDetailsFromConfig } from '@/lib/server/services/settings';
-import { clearShellCache, getVersionedShell } from '@/lib/server/shell';
+import { clearShellCache, getVersionedShell, withShell } from '@/lib/server/shell';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { GetServerSidePropsContext } from 'next';
+import { Footer } from '@/components/layout/footer';
+import type { ShellData } from '@/lib/contracts/shell';
+import { CurrencyProvider } from '@/lib/state/currency-context';
+import { ShellProvider } from '@/lib/state/shell-context';
+import { installMarkupCache } from '@/lib/ui/markup-cache';
 import { advanceClock, resetClock } from '@/lib/server/security/clock';
 import type { ShopDetails, ShopDetailsAnswer, ShopDetailsBody } from '@/lib/contracts/shop-details';
 import type { ManualInstructions, PaymentStart } from '@/lib/contracts/payments';
@@ -64,6 +72,18 @@ const save = (body: unknown, cookie = manager, basedOn?: string) =>
 /** This file's manager's lines about the document (the audit outlives runs on a shared PostgreSQL). */
 const linesOfThisRun = async () => (await contentChangesOf(db, 'settings', SHOP_DETAILS_KEY)).filter((line) => line.actorId === managerId);
 const signedIn = async (role: 'owner' | 'florist' | 'rider') => (await signedInStaff(db, role, role === 'owner' ? null : 'abuja')).cookie;
+
+/**
+ * The shell a page's props carry (withShell), and the page's footer as the server writes it with
+ * kept markup (lib/ui/kept-markup.ts), which keeps the footer's columns by that shell object.
+ */
+async function pageFooter(): Promise<{ shell: ShellData; html: string }> {
+  const ctx = { req: { headers: {} }, res: { hasHeader: () => true, setHeader: () => undefined }, query: {} } as unknown as GetServerSidePropsContext;
+  const { shell } = ((await withShell()(ctx)) as { props: { shell: ShellData } }).props;
+  const currency = { currencies: shell.currencies } as Parameters<typeof CurrencyProvider>[0];
+  const html = renderToString(createElement(ShellProvider, { value: shell }, createElement(CurrencyProvider, currency, createElement(Footer))));
+  return { shell, html };
+}
 
 /** The environment's details with a real-looking Bitcoin address (the sample one is not an address). */
 function envDetails(): ShopDetails {
@@ -119,6 +139,13 @@ describe('PUT /admin/api/shop-details', () => {
     expect((await calls.getHandshake(cachedApi)).settings.shopInfo.paymentInfo.bankAccountNumber).toBe(env.payment.naira.accountNumber);
     expect(await transferDetails('gtbTransfer', 'NGN')).toContainEqual({ label: 'Account number', value: env.payment.naira.accountNumber });
     const versionBefore = contentVersion();
+    // Pages carry one shell object while it lasts, so the footer drawn from it is kept.
+    installMarkupCache(renderToString);
+    const footerBefore = await pageFooter();
+    const footerAgain = await pageFooter();
+    expect(footerAgain.shell).toBe(footerBefore.shell);
+    expect(footerAgain.html).toBe(footerBefore.html);
+    expect(footerBefore.html).toContain(env.payment.naira.accountNumber);
 
     const next = envDetails();
     next.branches.lagos = { ...next.branches.lagos, whatsapp: '+234 809 555 0101', hours: 'Walk-ins 8am to 10pm daily' };
@@ -143,6 +170,11 @@ describe('PUT /admin/api/shop-details', () => {
       });
       expect((await calls.getHandshake(cachedApi)).settings.shopInfo.paymentInfo.bankAccountNumber).toBe('1012345678');
       const shell = (await getVersionedShell()).shell;
+      // A new shell object, so the pages' footers are drawn again with the saved account.
+      const footerAfter = await pageFooter();
+      expect(footerAfter.shell).not.toBe(footerBefore.shell);
+      expect(footerAfter.html).toContain('1012345678');
+      expect(footerAfter.html).not.toContain(env.payment.naira.accountNumber);
       expect(shell.shopInfo.branches.map((b) => [b.key, b.whatsapp])).toEqual([
         ['lagos', '+234 809 555 0101'],
         ['abuja', env.branches.abuja.whatsapp],
@@ -193,6 +225,7 @@ describe('PUT /admin/api/shop-details', () => {
       logged.stop();
       expect(logged.lines()).toContainEqual(expect.objectContaining({ level: 50, area: 'settings', key: SHOP_DETAILS_KEY, msg: "the stored shop details are invalid; using the environment's values" }));
     } finally {
+      installMarkupCache(undefined);
       await forget();
     }
     expect((await read()).body.data.stored).toBe(false);

@@ -18,7 +18,7 @@ import { shopDay } from '@/lib/domain/dates';
 import { NAVIGATION } from '@/lib/content/navigation';
 import type { CurrencyCode } from '@/lib/domain/money';
 import { shopperCurrency } from '@/lib/domain/shopper-currency.mjs';
-import { sentAsVersion, type ShellOnPage } from '@/lib/contracts/shell-wire';
+import { sentAsVersion, sentVersionOf, type ShellOnPage } from '@/lib/contracts/shell-wire';
 
 export const SHELL_TTL_MS = 30_000;
 
@@ -88,6 +88,17 @@ export type ShellProps = { shell: ShellOnPage; currency?: CurrencyCode };
  */
 export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHELL_TTL_MS / 1000}, stale-while-revalidate=300`;
 
+/**
+ * The shell as pages carry it (`sentAsVersion`), one object per shell: the same object on every
+ * page while the shell lasts, so that markup drawn from it is kept (lib/ui/kept-markup.ts).
+ */
+const sentShells = new WeakMap<ShellData, ShellData>();
+function sentShell(shell: ShellData, version: string): ShellData {
+  let sent = sentShells.get(shell);
+  if (!sent || sentVersionOf(sent) !== version) sentShells.set(shell, (sent = sentAsVersion(shell, version)));
+  return sent;
+}
+
 /** Wraps a page's getServerSideProps so that its props also carry the shell. */
 export function withShell<P extends Record<string, unknown> = Record<string, never>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
   inner?: (ctx: GetServerSidePropsContext<Q>, shell: ShellData) => Promise<GetServerSidePropsResult<P>>,
@@ -98,6 +109,6 @@ export function withShell<P extends Record<string, unknown> = Record<string, nev
     if (!('props' in result)) return result;
     const props = await result.props;
     if (!ctx.res.hasHeader('Cache-Control')) ctx.res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
-    return { ...result, props: { ...props, shell: sentAsVersion(shell, version), currency: shopperCurrency(ctx.req.headers).code } };
+    return { ...result, props: { ...props, shell: sentShell(shell, version), currency: shopperCurrency(ctx.req.headers).code } };
   };
 }

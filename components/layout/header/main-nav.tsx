@@ -5,6 +5,8 @@
  */
 import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from '@/components/ui/link';
+import { keptMarkup } from '@/lib/ui/kept-markup';
+import type { NavGroup } from '@/lib/contracts/shell';
 import { useShell } from '@/lib/state/shell-context';
 import { CHEVRON, Icon } from './icons';
 import { useDismiss } from './use-dismiss';
@@ -20,6 +22,23 @@ type Props = {
   toggle(key: string): void;
   close(): void;
 };
+
+/** A dropdown's link groups: the same on every page, so the server keeps their markup (lib/ui/kept-markup.ts). */
+function LinkGroups({ data }: { data: readonly NavGroup[] }) {
+  return data.map((group) => (
+    <div key={group.label}>
+      {/* A break opportunity after each slash: 'Romance/Sorry/Thanks/Get Well' fits its column. */}
+      <p className={styles.title}>{group.label.replaceAll('/', '/\u200b')}</p>
+      <ul>
+        {group.links.map((link) => (
+          <li key={link.href + link.label}>
+            <Link href={link.href}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  ));
+}
 
 export function MainNav({ open, seen, toggle, close }: Props) {
   const menus = useShell().navigation.main;
@@ -61,21 +80,7 @@ export function MainNav({ open, seen, toggle, close }: Props) {
               </button>
               <div id={panelId} className={styles.panel} hidden={!isOpen}>
                 <div className={styles.inner}>
-                  <div className={styles.groups}>
-                    {menu.groups.map((group) => (
-                      <div key={group.label}>
-                        {/* A break opportunity after each slash: 'Romance/Sorry/Thanks/Get Well' fits its column. */}
-                        <p className={styles.title}>{group.label.replaceAll('/', '/\u200b')}</p>
-                        <ul>
-                          {group.links.map((link) => (
-                            <li key={link.href + link.label}>
-                              <Link href={link.href}>{link.label}</Link>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ))}
-                  </div>
+                  <div className={styles.groups} {...keptMarkup(LinkGroups, menu.groups)} />
                   {menu.featuredGroup && (
                     <div className={styles.featured}>
                       {seen.includes(menu.label) && (

@@ -1,0 +1,105 @@
+/**
+ * @jest-environment node
+ *
+ * Kept markup (lib/ui/kept-markup.ts, lib/ui/markup-cache.ts): on the server, the header
+ * and footer write the same HTML with the cache as without it, so the browser hydrates what it
+ * expects; each kept part is drawn once per data object, and again for a new one.
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import type { ShellData } from '@/lib/contracts/shell';
+import { NAVIGATION } from '@/lib/content/navigation';
+import { CurrencyProvider } from '@/lib/state/currency-context';
+import { ShellProvider } from '@/lib/state/shell-context';
+import { keptMarkup } from '@/lib/ui/kept-markup';
+import { installMarkupCache } from '@/lib/ui/markup-cache';
+import { fakeRouter, SHELL } from '../../helpers/render';
+
+const mockRouter = fakeRouter();
+jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
+
+/** A page's header and footer as the server renders them, in `currency`. */
+function page(shell: ShellData, currency: 'NGN' | 'GBP' = 'NGN', main: ReactNode = <main>Roses</main>) {
+  return renderToString(
+    <ShellProvider value={shell}>
+      <CurrencyProvider currencies={shell.currencies} serverCurrency={currency}>
+        <Header />
+        {main}
+        <Footer />
+      </CurrencyProvider>
+    </ShellProvider>,
+  );
+}
+
+afterEach(() => installMarkupCache(undefined));
+
+it('writes the same header and footer with kept markup as without', () => {
+  const plain = page(SHELL);
+  const plainGbp = page(SHELL, 'GBP');
+  installMarkupCache(renderToString);
+  const first = page(SHELL);
+  const again = page(SHELL);
+  expect(first).toBe(plain);
+  expect(again).toBe(plain);
+  // The kept parts hold no price: another currency changes only what is drawn in place.
+  expect(page(SHELL, 'GBP')).toBe(plainGbp);
+  expect(plainGbp).not.toBe(plain);
+  // Every menu link and the footer's columns are in it.
+  for (const menu of NAVIGATION.main) for (const group of menu.groups ?? []) for (const link of group.links) expect(again).toContain(`href="${link.href.replace(/&/g, '&amp;')}"`);
+  expect(again).toContain(SHELL.shopInfo.paymentInfo.bankAccountNumber);
+  expect(again).toContain('Sign up for latest news');
+});
+
+it('draws a kept part once per data object, and again for a new one', () => {
+  const drawn: string[] = [];
+  function Names({ data }: { data: { names: string[] } }) {
+    drawn.push(data.names.join());
+    return data.names.map((name) => <li key={name}>{name}</li>);
+  }
+  const roses = { names: ['Red', 'White'] };
+  const render = (data: { names: string[] }) => renderToString(<ul className="list" {...keptMarkup(Names, data)} />);
+
+  // Without a cache (tests, tools), it renders in place every time.
+  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
+  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
+  expect(drawn).toEqual(['Red,White', 'Red,White']);
+
+  installMarkupCache(renderToString);
+  drawn.length = 0;
+  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
+  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
+  expect(drawn).toEqual(['Red,White']);
+
+  const lilies = { names: ['Lilies'] };
+  expect(render(lilies)).toBe('<ul class="list"><li>Lilies</li></ul>');
+  expect(drawn).toEqual(['Red,White', 'Lilies']);
+});
+
+it('draws the footer again for a new shell (a settings change), and keeps the old one apart', () => {
+  installMarkupCache(renderToString);
+  const before = page(SHELL);
+  const changed: ShellData = { ...SHELL, shopInfo: { ...SHELL.shopInfo, paymentInfo: { ...SHELL.shopInfo.paymentInfo, bankAccountNumber: '9876543210' } } };
+  const after = page(changed);
+  expect(after).toContain('9876543210');
+  expect(after).not.toContain(SHELL.shopInfo.paymentInfo.bankAccountNumber);
+  expect(page(SHELL)).toBe(before);
+  installMarkupCache(undefined);
+  expect(page(changed)).toBe(after);
+});
+
+it('keeps the footer and menus by their data objects (which is why they must not change once drawn)', () => {
+  installMarkupCache(renderToString);
+  const shell: ShellData = { ...SHELL, shopInfo: { ...SHELL.shopInfo, paymentInfo: { ...SHELL.shopInfo.paymentInfo } } };
+  const menu = { ...NAVIGATION.main[0]!, groups: NAVIGATION.main[0]!.groups!.map((g) => ({ ...g, links: [...g.links] })) };
+  const own: ShellData = { ...shell, navigation: { ...NAVIGATION, main: [menu, ...NAVIGATION.main.slice(1)] } };
+  const drawn = page(own);
+  // Changed in place: the kept markup is written, not the change.
+  own.shopInfo.paymentInfo.bankAccountNumber = '1111111111';
+  menu.groups[0]!.links.push({ href: '/product-category/kept-out', label: 'Kept out' });
+  expect(page(own)).toBe(drawn);
+  installMarkupCache(undefined);
+  expect(page(own)).toContain('1111111111');
+  expect(page(own)).toContain('/product-category/kept-out');
+});
