@@ -6,9 +6,11 @@
  *
  * The second picture is decorative (alt "") and loads lazily, which takes JavaScript: it is added
  * once the page has hydrated, not sent in the server's HTML (a box, its fallback and a
- * `<noscript>` less per card, on every uncached render).
+ * `<noscript>` less per card, on every uncached render). On the server a card's markup is kept per
+ * product (`cardData`), except the priority ones'.
  */
 import { Link } from '@/components/ui/link';
+import { keptMarkup } from '@/lib/ui/kept-markup';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { splitProductName } from '@/lib/domain/product-name';
 import { formatPrice, type Currency } from '@/lib/domain/money';
@@ -29,7 +31,9 @@ type Props = {
 
 export const CARD_SIZES = '(max-width: 768px) 50vw, 25vw';
 
-export function ProductCard({ product, currency, priority = false, buttonText = 'Buy Now', onBuy, headingLevel: Heading = 'h3' }: Props) {
+/** What a card shows: its props, kept by identity on the server (`cardData`). */
+function CardContent({ data }: { data: Props }) {
+  const { product, currency, priority = false, buttonText = 'Buy Now', onBuy, headingLevel: Heading = 'h3' } = data;
   const { title, subtitle } = splitProductName(product.name);
   const [first, second] = product.images;
   const href = `/product/${product.slug}`;
@@ -59,7 +63,7 @@ export function ProductCard({ product, currency, priority = false, buttonText = 
   }
 
   return (
-    <article className={styles.card}>
+    <>
       <Link href={href} className={styles.media} tabIndex={-1} aria-hidden="true">
         {first && <ProductImage className={styles.image} src={first.src} alt={first.alt} sizes={CARD_SIZES} widths={CARD_WIDTHS} priority={priority} />}
         {second && hydrated && <ProductImage className={`${styles.image} ${styles.hover}`} src={second.src} alt="" sizes={CARD_SIZES} widths={CARD_WIDTHS} />}
@@ -75,6 +79,33 @@ export function ProductCard({ product, currency, priority = false, buttonText = 
         </p>
         {action}
       </div>
-    </article>
+    </>
   );
+}
+
+/**
+ * On the server, one props object per product, currency, button and heading, so that the card's
+ * markup is kept (lib/ui/kept-markup.ts): a listing draws the same cards page after page. The
+ * product and currency objects last as long as the API answer and the shell that brought them.
+ * `onBuy` is the first one seen: the server never calls it, and the markup only says whether
+ * there is one.
+ */
+let serverCards: WeakMap<ProductSummary, WeakMap<Currency, Map<string, Props>>> | undefined;
+function cardData(props: Props): Props {
+  serverCards ??= new WeakMap();
+  let byCurrency = serverCards.get(props.product);
+  if (!byCurrency) serverCards.set(props.product, (byCurrency = new WeakMap()));
+  let byKind = byCurrency.get(props.currency);
+  if (!byKind) byCurrency.set(props.currency, (byKind = new Map()));
+  const kind = `${props.buttonText ?? ''}|${props.headingLevel ?? ''}|${props.onBuy ? 'buy' : ''}`;
+  let data = byKind.get(kind);
+  if (!data) byKind.set(kind, (data = { ...props, priority: false }));
+  return data;
+}
+
+export function ProductCard(props: Props) {
+  // A priority card's picture is preloaded from the page's <head> (React hoists it), which a
+  // card drawn on its own would not do: it is rendered in place.
+  const kept = typeof window === 'undefined' && !props.priority;
+  return <article className={styles.card} {...(kept ? keptMarkup(CardContent, cardData(props)) : { children: <CardContent data={props} /> })} />;
 }

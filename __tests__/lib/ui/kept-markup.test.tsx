@@ -15,7 +15,10 @@ import { CurrencyProvider } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
 import { keptMarkup } from '@/lib/ui/kept-markup';
 import { installMarkupCache } from '@/lib/ui/markup-cache';
+import { ProductGrid } from '@/components/product/product-grid';
+import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
 import { fakeRouter, SHELL } from '../../helpers/render';
+import { product } from '../../helpers/msw';
 
 const mockRouter = fakeRouter();
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -102,4 +105,42 @@ it('keeps the footer and menus by their data objects (which is why they must not
   installMarkupCache(undefined);
   expect(page(own)).toContain('1111111111');
   expect(page(own)).toContain('/product-category/kept-out');
+});
+
+describe('product cards', () => {
+  const products = [
+    product('red-velvet', { type: 'variable', price: 55000 }),
+    product('white-lilies'),
+    product('sunny-birthday', { images: [{ src: '/media/p/sunny.webp', alt: 'Sunny' }, { src: '/media/p/sunny-2.webp', alt: '' }] }),
+    product('teddy-bear', { inStock: false }),
+    product('pink-roses', { type: 'variable' }),
+  ];
+  const grid = (currency: 'NGN' | 'GBP', items = products) => page(SHELL, currency, <ProductGrid products={items} currency={SHELL.currencies.find((c) => c.name === currency) ?? DEFAULT_CURRENCIES[0]!} priorityCount={2} headingLevel="h2" />);
+
+  it('are the same HTML with kept markup as without, in each currency, priority pictures preloaded', () => {
+    const plain = { NGN: grid('NGN'), GBP: grid('GBP') };
+    installMarkupCache(renderToString);
+    for (const round of [1, 2]) {
+      expect([round, grid('NGN')]).toEqual([round, plain.NGN]);
+      expect([round, grid('GBP')]).toEqual([round, plain.GBP]);
+    }
+    expect(plain.GBP).toContain('£');
+    expect(plain.NGN).toContain('₦55,000');
+    // The two priority cards' pictures are preloaded, the others' are not.
+    expect(plain.NGN.match(/<link rel="preload" as="image"/g)).toHaveLength(2);
+    expect(plain.NGN).toContain('Out of Stock');
+  });
+
+  it('keep every card but the priority ones by its product object', () => {
+    installMarkupCache(renderToString);
+    const items = products.map((p) => ({ ...p }));
+    const before = grid('NGN', items);
+    for (const item of items) item.name = `${item.name.split(' – ')[0]} Changed – in place`;
+    const after = grid('NGN', items);
+    // Drawn in place: the two priority cards show the change; kept: the other three do not.
+    expect(after.match(/ Changed</g)).toHaveLength(2);
+    expect(after).not.toBe(before);
+    installMarkupCache(undefined);
+    expect(grid('NGN', items).match(/ Changed</g)).toHaveLength(5);
+  });
 });
