@@ -42,7 +42,7 @@ async function lookUp(ctx: GetServerSidePropsContext): Promise<Answer> {
     const result = await getOrderByNumber(serverApi(), number, email || undefined, headers);
     return { number, email, result, error: null };
   } catch (error) {
-    return { number, email, result: null, error: lookupErrorMessage(error) };
+    return { number, email, result: null, error: lookupErrorMessage(error, TRACKER_PAGE_TEXTS) };
   }
 }
 

@@ -39,7 +39,7 @@ export function OrderTracker({ number, email, result, error, texts }: Props) {
       const api = await browserApi(businessId);
       next = { result: await getOrderByNumber(api, orderNumber, emailTyped || undefined), error: null };
     } catch (failure) {
-      next = { result: null, error: lookupErrorMessage(failure) };
+      next = { result: null, error: lookupErrorMessage(failure, texts) };
     }
     setBusy(false);
     setAnswer({ ...next, fresh: true });

@@ -8,13 +8,11 @@ import { isPaidStatus, TEST_PAYMENT_NOTE } from '@/lib/domain/order';
 import type { TrackerPageTexts } from '@/lib/content/tracker-texts';
 
 /** The texts the form and the order view take from the page's data (lib/content/tracker-texts.ts). */
-export type OrderViewTexts = Pick<TrackerPageTexts, 'emailHint' | 'partPaid' | 'deliveryPhoto'>;
+export type OrderViewTexts = Pick<TrackerPageTexts, 'emailHint' | 'partPaid' | 'deliveryPhoto' | 'notFound' | 'unavailable'>;
 
 export const TRACKER_TEXT = {
   required: (field: string) => `${field} is required`,
   badEmail: 'Enter a valid e-mail address',
-  notFound: 'We could not find an order with that number. Check the number in your confirmation e-mail.',
-  unavailable: 'Tracking is briefly unavailable. Please try again.',
   testPayment: TEST_PAYMENT_NOTE,
 } as const;
 
@@ -24,11 +22,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * What a failed lookup tells the shopper: not found (404, or 400 for a number that cannot be
  * one), the server's own words for too many tries (429), otherwise a short 'try again'.
  */
-export function lookupErrorMessage(error: unknown): string {
+export function lookupErrorMessage(error: unknown, texts: Pick<TrackerPageTexts, 'notFound' | 'unavailable'>): string {
   const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
-  if (status === 404 || status === 400) return TRACKER_TEXT.notFound;
+  if (status === 404 || status === 400) return texts.notFound;
   if (status === 429 && typeof message === 'string' && message) return message;
-  return TRACKER_TEXT.unavailable;
+  return texts.unavailable;
 }
 
 /**

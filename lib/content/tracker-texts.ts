@@ -11,6 +11,8 @@ export const TRACKER_PAGE_TEXTS = {
   emailHint: 'Add the e-mail used at checkout to see the delivery details and leave a review',
   partPaid: 'We have received part of your payment. Please contact us to pay the rest: we prepare your order once it is paid in full.',
   deliveryPhoto: 'Photo taken by our rider at delivery',
+  notFound: 'We could not find an order with that number. Check the number in your confirmation e-mail.',
+  unavailable: 'Tracking is briefly unavailable. Please try again.',
 };
 
 export type TrackerPageTexts = typeof TRACKER_PAGE_TEXTS;

@@ -6,7 +6,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrderTracker } from '@/components/order-tracker/order-tracker';
-import { TRACKER_TEXT } from '@/components/order-tracker/texts';
 import { TRACKER_PAGE_TEXTS } from '@/lib/content/tracker-texts';
 import type { TrackedOrder } from '@/lib/contracts/orders';
 import { notify } from '@/lib/ui/notify';
@@ -185,10 +184,10 @@ describe('lookup', () => {
   });
 
   it.each([
-    [404, 'Order not found', TRACKER_TEXT.notFound],
+    [404, 'Order not found', TRACKER_PAGE_TEXTS.notFound],
     [429, 'Too many attempts. Please wait 5 minutes and try again.', 'Too many attempts. Please wait 5 minutes and try again.'],
-    [503, 'The database is busy', TRACKER_TEXT.unavailable],
-    [500, 'Something went wrong', TRACKER_TEXT.unavailable],
+    [503, 'The database is busy', TRACKER_PAGE_TEXTS.unavailable],
+    [500, 'Something went wrong', TRACKER_PAGE_TEXTS.unavailable],
   ])('a %i answer (the server says %j) shows %j as an alert', async (status, message, shown) => {
     answer({ track: fail(status, message) });
     renderTracker();
@@ -200,8 +199,8 @@ describe('lookup', () => {
   });
 
   it("the 404 text is the shop's own", () => {
-    expect(TRACKER_TEXT.notFound).toBe('We could not find an order with that number. Check the number in your confirmation e-mail.');
-    expect(TRACKER_TEXT.unavailable).toBe('Tracking is briefly unavailable. Please try again.');
+    expect(TRACKER_PAGE_TEXTS.notFound).toBe('We could not find an order with that number. Check the number in your confirmation e-mail.');
+    expect(TRACKER_PAGE_TEXTS.unavailable).toBe('Tracking is briefly unavailable. Please try again.');
   });
 
   it('a new lookup replaces the previous answer', async () => {
@@ -215,8 +214,8 @@ describe('lookup', () => {
   });
 
   it('shows what the server rendered (the no-JavaScript answer) without asking again', () => {
-    renderTracker({ number: 'RF-100234', error: TRACKER_TEXT.notFound });
-    expect(screen.getByRole('alert')).toHaveTextContent(TRACKER_TEXT.notFound);
+    renderTracker({ number: 'RF-100234', error: TRACKER_PAGE_TEXTS.notFound });
+    expect(screen.getByRole('alert')).toHaveTextContent(TRACKER_PAGE_TEXTS.notFound);
   });
 });
 

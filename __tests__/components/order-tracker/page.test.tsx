@@ -7,6 +7,7 @@
  * answers are `private, no-store`, the bare page keeps the shared page cache; errors become the
  * shop's messages; and the server-rendered HTML holds the whole answer.
  */
+import { TRACKER_PAGE_TEXTS } from '@/lib/content/tracker-texts';
 import type { GetServerSidePropsContext } from 'next';
 import { renderToString } from 'react-dom/server';
 import * as calls from '@/lib/api/calls';
@@ -16,7 +17,6 @@ import { ShellProvider } from '@/lib/state/shell-context';
 import { CurrencyProvider } from '@/lib/state/currency-context';
 import { clearShellCache, PAGE_CACHE_CONTROL } from '@/lib/server/shell';
 import { SEED_DELIVERY_SETTINGS } from '@/lib/samples/settings';
-import { TRACKER_TEXT } from '@/components/order-tracker/texts';
 import OrderTrackerPage, { getServerSideProps } from '@/pages/order-tracker';
 import { SHELL } from '../../helpers/render';
 import { REVIEW, tracked, verified } from './helpers';
@@ -96,10 +96,10 @@ describe('getServerSideProps', () => {
   });
 
   it.each([
-    [404, 'Order not found', TRACKER_TEXT.notFound],
+    [404, 'Order not found', TRACKER_PAGE_TEXTS.notFound],
     [429, 'Too many attempts. Please wait 2 minutes and try again.', 'Too many attempts. Please wait 2 minutes and try again.'],
-    [500, 'Something went wrong', TRACKER_TEXT.unavailable],
-    [0, 'Cannot reach the shop.', TRACKER_TEXT.unavailable],
+    [500, 'Something went wrong', TRACKER_PAGE_TEXTS.unavailable],
+    [0, 'Cannot reach the shop.', TRACKER_PAGE_TEXTS.unavailable],
   ])('turns a %i (%j) into the shop’s message', async (status, serverMessage, message) => {
     lookup.mockRejectedValue(new ApiError(status, serverMessage));
     const { props, headers } = await serve({ number: 'RF-100234' });
@@ -143,6 +143,6 @@ describe('server-rendered HTML (what a browser without JavaScript shows)', () =>
 
   it('shows an existing review and error messages', () => {
     expect(html({ number: 'RF-100234', email: 'a@b.co', result: verified({ review: REVIEW }), error: null })).toContain('Rated 4 out of 5');
-    expect(html({ number: 'RF-1', email: '', result: null, error: TRACKER_TEXT.notFound })).toContain('role="alert"');
+    expect(html({ number: 'RF-1', email: '', result: null, error: TRACKER_PAGE_TEXTS.notFound })).toContain('role="alert"');
   });
 });

@@ -1,5 +1,6 @@
 /** The tracker's small rules: day and time formats, the order number as typed, error messages. */
-import { cleanOrderNumber, formatDay, lagosTime, lookupErrorMessage, paymentLabel, TRACKER_TEXT } from '@/components/order-tracker/texts';
+import { TRACKER_PAGE_TEXTS } from '@/lib/content/tracker-texts';
+import { cleanOrderNumber, formatDay, lagosTime, lookupErrorMessage, paymentLabel } from '@/components/order-tracker/texts';
 import { ApiError } from '@/lib/api/client';
 
 describe('formatDay', () => {
@@ -33,15 +34,15 @@ describe('cleanOrderNumber', () => {
 
 describe('lookupErrorMessage', () => {
   it.each([
-    [new ApiError(404, 'Order not found'), TRACKER_TEXT.notFound],
-    [new ApiError(400, 'number must be an order number'), TRACKER_TEXT.notFound],
+    [new ApiError(404, 'Order not found'), TRACKER_PAGE_TEXTS.notFound],
+    [new ApiError(400, 'number must be an order number'), TRACKER_PAGE_TEXTS.notFound],
     [new ApiError(429, 'Too many attempts. Please wait 1 minute and try again.'), 'Too many attempts. Please wait 1 minute and try again.'],
-    [new ApiError(429, ''), TRACKER_TEXT.unavailable],
-    [new ApiError(503, 'Service unavailable'), TRACKER_TEXT.unavailable],
-    [new Error('boom'), TRACKER_TEXT.unavailable],
-    [undefined, TRACKER_TEXT.unavailable],
+    [new ApiError(429, ''), TRACKER_PAGE_TEXTS.unavailable],
+    [new ApiError(503, 'Service unavailable'), TRACKER_PAGE_TEXTS.unavailable],
+    [new Error('boom'), TRACKER_PAGE_TEXTS.unavailable],
+    [undefined, TRACKER_PAGE_TEXTS.unavailable],
   ])('%s → %j', (error, message) => {
-    expect(lookupErrorMessage(error)).toBe(message);
+    expect(lookupErrorMessage(error, TRACKER_PAGE_TEXTS)).toBe(message);
   });
 });
 
