@@ -144,7 +144,6 @@ describe('PUT /admin/api/shop-details', () => {
     const footerBefore = await pageFooter();
     const footerAgain = await pageFooter();
     expect(footerAgain.shell).toBe(footerBefore.shell);
-    expect(footerAgain.html).toBe(footerBefore.html);
     expect(footerBefore.html).toContain(env.payment.naira.accountNumber);
 
     const next = envDetails();

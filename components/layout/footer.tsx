@@ -3,7 +3,7 @@
  * information; both branches; Get In Touch; newsletter sign-up; legal and social links; currency.
  */
 import { Link } from '@/components/ui/link';
-import { keptMarkup } from '@/lib/ui/kept-markup';
+import { kept } from '@/lib/ui/kept-markup';
 import type { ShellData } from '@/lib/contracts/shell';
 import { useShell } from '@/lib/state/shell-context';
 import { CurrencySwitcher } from '@/components/layout/header/currency-switcher';
@@ -96,7 +96,7 @@ export function Footer() {
   const { shopInfo, navigation, year = new Date().getFullYear() } = shell;
   return (
     <footer className={styles.footer}>
-      <div className={styles.grid} {...keptMarkup(Columns, shell)} />
+      {kept('div', styles.grid, Columns, shell)}
       <div className={styles.bottom}>
         <p>{`© ${year} ${shopInfo.brandName}`}</p>
         <ul className={styles.inline}>

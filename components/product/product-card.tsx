@@ -10,7 +10,7 @@
  * product (`cardData`), except the priority ones'.
  */
 import { Link } from '@/components/ui/link';
-import { keptMarkup } from '@/lib/ui/kept-markup';
+import { kept } from '@/lib/ui/kept-markup';
 import type { ProductSummary } from '@/lib/contracts/catalogue';
 import { splitProductName } from '@/lib/domain/product-name';
 import { formatPrice, type Currency } from '@/lib/domain/money';
@@ -85,27 +85,43 @@ function CardContent({ data }: { data: Props }) {
 
 /**
  * On the server, one props object per product, currency, button and heading, so that the card's
- * markup is kept (lib/ui/kept-markup.ts): a listing draws the same cards page after page. The
- * product and currency objects last as long as the API answer and the shell that brought them.
- * `onBuy` is the first one seen: the server never calls it, and the markup only says whether
- * there is one.
+ * markup is kept (lib/ui/kept-markup.ts) when the same answer is rendered again (a listing whose
+ * page missed the page cache while its API answer was still in the answer cache: the product
+ * object lives as long as that answer's entry). A card is kept from its second drawing on: the
+ * long tail of one-off listings keeps nothing. `onBuy` is the first one seen: the server never
+ * calls it, and the markup only says whether there is one.
  */
-let serverCards: WeakMap<ProductSummary, WeakMap<Currency, Map<string, Props>>> | undefined;
-function cardData(props: Props): Props {
+let serverCards: WeakMap<ProductSummary, WeakMap<Currency, Map<string, Props | null>>> | undefined;
+function cardData(props: Props): Props | null {
   serverCards ??= new WeakMap();
   let byCurrency = serverCards.get(props.product);
   if (!byCurrency) serverCards.set(props.product, (byCurrency = new WeakMap()));
   let byKind = byCurrency.get(props.currency);
   if (!byKind) byCurrency.set(props.currency, (byKind = new Map()));
   const kind = `${props.buttonText ?? ''}|${props.headingLevel ?? ''}|${props.onBuy ? 'buy' : ''}`;
-  let data = byKind.get(kind);
-  if (!data) byKind.set(kind, (data = { ...props, priority: false }));
+  const data = byKind.get(kind);
+  if (data === undefined) {
+    // Seen once: drawn in place.
+    byKind.set(kind, null);
+    return null;
+  }
+  if (data === null) {
+    const kept = { ...props, priority: false };
+    byKind.set(kind, kept);
+    return kept;
+  }
   return data;
 }
 
 export function ProductCard(props: Props) {
   // A priority card's picture is preloaded from the page's <head> (React hoists it), which a
   // card drawn on its own would not do: it is rendered in place.
-  const kept = typeof window === 'undefined' && !props.priority;
-  return <article className={styles.card} {...(kept ? keptMarkup(CardContent, cardData(props)) : { children: <CardContent data={props} /> })} />;
+  const data = typeof window === 'undefined' && !props.priority ? cardData(props) : null;
+  return data ? (
+    kept('article', styles.card, CardContent, data)
+  ) : (
+    <article className={styles.card}>
+      <CardContent data={props} />
+    </article>
+  );
 }

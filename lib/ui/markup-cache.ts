@@ -21,21 +21,38 @@ function flat(text: string): string {
 }
 
 /** A cache that draws with `render`; its entries go with their data objects. */
+/**
+ * What React writes elsewhere than where the component stands: a Suspense boundary left for the
+ * browser to render (`<!--$!-->`, or one still pending), and the tags it hoists to the page's head
+ * (which a render of the part alone writes at its start). A part whose markup has one is not kept.
+ */
+const NOT_IN_PLACE = /<!--\$[!?]|^<(?:link|meta|title|script|style|base)[\s>/]/;
+
+/**
+ * A cache that draws with `render`; its entries go with their data objects. A part that cannot be
+ * kept (NOT_IN_PLACE, or its render throws) answers undefined, once and for all for that object,
+ * and renders in place.
+ */
 export function createMarkupCache(render: (element: ReactElement) => string): MarkupCache {
-  const kept = new WeakMap<object, WeakMap<object, string>>();
+  const kept = new WeakMap<object, WeakMap<object, string | null>>();
   return (of, data) => {
     let byData = kept.get(of);
     if (!byData) kept.set(of, (byData = new WeakMap()));
     let html = byData.get(data);
     if (html === undefined) {
-      html = flat(render(jsx(of, { data })));
+      try {
+        const drawn = render(jsx(of, { data }));
+        html = NOT_IN_PLACE.test(drawn) ? null : flat(drawn);
+      } catch {
+        html = null;
+      }
       byData.set(data, html);
     }
-    return html;
+    return html ?? undefined;
   };
 }
 
-/** Installs a cache for every keptMarkup() of this process (undefined removes it). */
+/** Installs a cache for every kept() part of this process (undefined removes it). */
 export function installMarkupCache(render: ((element: ReactElement) => string) | undefined): void {
   (globalThis as Record<symbol, MarkupCache | undefined>)[MARKUP_CACHE] = render && createMarkupCache(render);
 }

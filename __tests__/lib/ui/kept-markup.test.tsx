@@ -5,7 +5,7 @@
  * and footer write the same HTML with the cache as without it, so the browser hydrates what it
  * expects; each kept part is drawn once per data object, and again for a new one.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -13,7 +13,7 @@ import type { ShellData } from '@/lib/contracts/shell';
 import { NAVIGATION } from '@/lib/content/navigation';
 import { CurrencyProvider } from '@/lib/state/currency-context';
 import { ShellProvider } from '@/lib/state/shell-context';
-import { keptMarkup } from '@/lib/ui/kept-markup';
+import { kept } from '@/lib/ui/kept-markup';
 import { installMarkupCache } from '@/lib/ui/markup-cache';
 import { ProductGrid } from '@/components/product/product-grid';
 import { DEFAULT_CURRENCIES } from '@/lib/domain/money';
@@ -59,24 +59,24 @@ it('draws a kept part once per data object, and again for a new one', () => {
   const drawn: string[] = [];
   function Names({ data }: { data: { names: string[] } }) {
     drawn.push(data.names.join());
-    return data.names.map((name) => <li key={name}>{name}</li>);
+    return data.names.map((name) => <p key={name}>{name}</p>);
   }
   const roses = { names: ['Red', 'White'] };
-  const render = (data: { names: string[] }) => renderToString(<ul className="list" {...keptMarkup(Names, data)} />);
+  const render = (data: { names: string[] }) => renderToString(kept('div', 'list', Names, data));
 
   // Without a cache (tests, tools), it renders in place every time.
-  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
-  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
+  expect(render(roses)).toBe('<div class="list"><p>Red</p><p>White</p></div>');
+  expect(render(roses)).toBe('<div class="list"><p>Red</p><p>White</p></div>');
   expect(drawn).toEqual(['Red,White', 'Red,White']);
 
   installMarkupCache(renderToString);
   drawn.length = 0;
-  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
-  expect(render(roses)).toBe('<ul class="list"><li>Red</li><li>White</li></ul>');
+  expect(render(roses)).toBe('<div class="list"><p>Red</p><p>White</p></div>');
+  expect(render(roses)).toBe('<div class="list"><p>Red</p><p>White</p></div>');
   expect(drawn).toEqual(['Red,White']);
 
   const lilies = { names: ['Lilies'] };
-  expect(render(lilies)).toBe('<ul class="list"><li>Lilies</li></ul>');
+  expect(render(lilies)).toBe('<div class="list"><p>Lilies</p></div>');
   expect(drawn).toEqual(['Red,White', 'Lilies']);
 });
 
@@ -131,10 +131,15 @@ describe('product cards', () => {
     expect(plain.NGN).toContain('Out of Stock');
   });
 
-  it('keep every card but the priority ones by its product object', () => {
+  it('keep every card but the priority ones by its product object, from its second drawing on', () => {
     installMarkupCache(renderToString);
     const items = products.map((p) => ({ ...p }));
+    const first = grid('NGN', items);
+    for (const item of items) item.name = `${item.name.split(' – ')[0]} Seen – once`;
+    // Drawn once so far: every card renders in place and shows the change.
     const before = grid('NGN', items);
+    expect(before.match(/ Seen</g)).toHaveLength(5);
+    expect(before).not.toBe(first);
     for (const item of items) item.name = `${item.name.split(' – ')[0]} Changed – in place`;
     const after = grid('NGN', items);
     // Drawn in place: the two priority cards show the change; kept: the other three do not.
@@ -142,5 +147,78 @@ describe('product cards', () => {
     expect(after).not.toBe(before);
     installMarkupCache(undefined);
     expect(grid('NGN', items).match(/ Changed</g)).toHaveLength(5);
+  });
+});
+
+describe('what cannot be kept renders in place', () => {
+  it("leaves the caller's useId and the ids below it as they are", () => {
+    function Panel() {
+      const id = useId();
+      return <p id={id}>panel</p>;
+    }
+    function Names({ data }: { data: { names: string[] } }) {
+      return data.names.map((name) => <span key={name}>{name}</span>);
+    }
+    const names = { names: ['Red'] };
+    function Caller() {
+      const id = useId();
+      const [open] = useState(false);
+      return (
+        <section aria-labelledby={id} data-open={open}>
+          {kept('div', 'names', Names, names)}
+          <Panel />
+        </section>
+      );
+    }
+    const tree = (
+      <>
+        <Caller />
+        <Caller />
+      </>
+    );
+    const plain = renderToString(tree);
+    installMarkupCache(renderToString);
+    expect(renderToString(tree)).toBe(plain);
+    expect(renderToString(tree)).toBe(plain);
+    expect(plain).toContain('<span>Red</span>');
+  });
+
+  it('a part that suspends, hoists a tag or throws is drawn in place every time', () => {
+    const Later = lazy(() => new Promise<{ default: () => ReactNode }>(() => undefined));
+    function Waits() {
+      return (
+        <Suspense fallback={<i>wait</i>}>
+          <Later />
+        </Suspense>
+      );
+    }
+    function Hoists({ data }: { data: { title: string } }) {
+      return (
+        <>
+          <title>{data.title}</title>
+          <b>{data.title}</b>
+        </>
+      );
+    }
+    let throws = true;
+    function Fails({ data }: { data: { name: string } }) {
+      if (throws) throw new Error('not now');
+      return <b>{data.name}</b>;
+    }
+    const cache = jest.fn(renderToString);
+    installMarkupCache(cache);
+    expect(renderToString(kept('div', 'w', Waits, {}))).toContain('<i>wait</i>');
+    const titled = { title: 'Roses' };
+    const hoisted = renderToString(kept('div', 'h', Hoists, titled));
+    expect(hoisted).toContain('<b>Roses</b>');
+    const failing = { name: 'Lilies' };
+    expect(() => renderToString(kept('div', 'f', Fails, failing))).toThrow('not now');
+    throws = false;
+    expect(renderToString(kept('div', 'f', Fails, failing))).toBe('<div class="f"><b>Lilies</b></div>');
+    // Tried once each and not kept: the second time renders in place without trying again.
+    const tries = cache.mock.calls.length;
+    renderToString(kept('div', 'h', Hoists, titled));
+    expect(cache.mock.calls.length).toBe(tries);
+    expect(renderToString(kept('div', 'h', Hoists, titled))).toBe(hoisted);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from '@/components/ui/link';
-import { keptMarkup } from '@/lib/ui/kept-markup';
+import { kept } from '@/lib/ui/kept-markup';
 import type { NavGroup } from '@/lib/contracts/shell';
 import { useShell } from '@/lib/state/shell-context';
 import { CHEVRON, Icon } from './icons';
@@ -80,7 +80,7 @@ export function MainNav({ open, seen, toggle, close }: Props) {
               </button>
               <div id={panelId} className={styles.panel} hidden={!isOpen}>
                 <div className={styles.inner}>
-                  <div className={styles.groups} {...keptMarkup(LinkGroups, menu.groups)} />
+                  {kept('div', styles.groups, LinkGroups, menu.groups)}
                   {menu.featuredGroup && (
                     <div className={styles.featured}>
                       {seen.includes(menu.label) && (
