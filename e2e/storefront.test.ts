@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { startShop, type Shop } from './shop-server';
 import { appStarted, launchBrowser } from './browser';
 import { CURRENT_SHELL_CACHE } from '../lib/contracts/shell-wire';
-import { GZIP_LEVEL } from '../scripts/compress.mjs';
+import { BROTLI_QUALITY, GZIP_LEVEL, brotli } from '../scripts/compress.mjs';
 
 let shop: Shop;
 let browser: Browser;
@@ -151,15 +151,22 @@ void test('pages are rendered once and then served from the shared-page cache, g
   assert.notEqual((await fetch(`${shop.url}${unknownOrder}`)).headers.get('x-page-cache'), 'HIT', 'orders are never kept');
 });
 
-void test('a miss is sent gzipped at the server’s level (scripts/compress.mjs), pages and API answers alike, and kept for every client', async () => {
-  for (const path of ['/product-category/lilies?gzip-level=1', '/v1/product/paginate?pageSize=24&pageNumber=1&gzip-level=1']) {
+void test('a miss is sent in brotli or gzip at the server’s levels (scripts/compress.mjs), pages and API answers alike, and kept for every client', async () => {
+  for (const path of ['/product-category/lilies?level=1', '/v1/product/paginate?pageSize=24&pageNumber=1&level=1']) {
     const miss = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
     assert.equal(miss.headers['x-page-cache'], 'MISS', path);
+    assert.equal(miss.headers['content-encoding'], 'br', `${path} is in brotli`);
+    const plain = await rawGet(path);
+    assert.equal(plain.headers['x-page-cache'], 'HIT', `${path}: the kept copy serves a client without compression`);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(zlib.brotliDecompressSync(miss.body).equals(plain.body), `${path}: the same answer`);
+    assert.ok(miss.body.equals(brotli(plain.body, BROTLI_QUALITY)), `${path}: brotli at quality ${BROTLI_QUALITY}`);
+  }
+  for (const path of ['/product-category/lilies?level=2', '/v1/product/paginate?pageSize=24&pageNumber=1&level=2']) {
+    const miss = await rawGet(path, { 'accept-encoding': 'gzip, deflate' });
     assert.equal(miss.headers['content-encoding'], 'gzip', `${path} is gzipped`);
     const plain = await rawGet(path);
-    assert.equal(plain.headers['x-page-cache'], 'HIT', `${path}: the kept copy serves a client without gzip`);
-    assert.equal(plain.headers['content-encoding'], undefined);
-    assert.ok(zlib.gunzipSync(miss.body).equals(plain.body), `${path}: the same answer`);
+    assert.equal(plain.headers['x-page-cache'], 'HIT', `${path}: the kept copy serves a client without compression`);
     assert.ok(miss.body.equals(zlib.gzipSync(plain.body, { level: GZIP_LEVEL })), `${path}: gzipped at level ${GZIP_LEVEL}`);
   }
 });

@@ -6,16 +6,16 @@
  * cookies), so an answer that says `public` and `s-maxage=N` (withShell sets it; so do the
  * public catalogue calls of `/v1`) is kept for N seconds, and served again
  * without rendering, with every header the handler set (security headers included) and
- * `X-Page-Cache: HIT`. A miss asked with gzip is compressed by the handler and kept gzipped; the
- * plain copy is made on the first hit without gzip (and the other way round).
+ * `X-Page-Cache: HIT`. A miss asked with brotli or gzip is compressed by the handler and kept so;
+ * the other forms (plain, gzip, brotli) are made on the first hit that needs them.
  *
  * What is stored is only ever a full GET answer:
  * - only GET is captured; HEAD is answered from a stored GET (its headers, no body) or passed
  *   straight to the handler without capture (a HEAD answer has no body to keep);
  * - a request with a body is passed through and never stored;
  * - only a 200 whose every byte was written (`finish`), whose length matches its
- *   Content-Length, without Set-Cookie, `Vary: *` or a Content-Encoding other than the gzip
- *   it was asked for, is stored;
+ *   Content-Length, without Set-Cookie, `Vary: *` or a Content-Encoding other than one it was
+ *   asked for (brotli, gzip), is stored;
  * - a page (HTML or `/_next/data`) is kept once per currency it is rendered in (the `currency`
  *   cookie, else the server's guess: lib/domain/shopper-currency.mjs), never per Cookie header,
  *   and says which in `X-Shop-Currency` (for nginx and CDNs: deploy/README.md); `/v1` answers
@@ -26,6 +26,10 @@
  */
 import zlib from 'node:zlib';
 import { CURRENCY_HEADER, shopperCurrency } from '../lib/domain/shopper-currency.mjs';
+import { acceptsEncoding, brotli } from './compress.mjs';
+
+/** Brotli's quality for a form a hit makes (once per kept copy, so more than a miss spends). */
+const HIT_BROTLI_QUALITY = 5;
 
 /**
  * The content version lib/server/live/content.ts keeps on this global (CONTENT_VERSION_KEY): a
@@ -56,8 +60,19 @@ function hasBody(req) {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-function acceptsGzip(req) {
-  return /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(String(req.headers['accept-encoding'] ?? ''));
+/** The codings of a kept copy the client takes, brotli first. */
+function codingsOf(req) {
+  return ['br', 'gzip'].filter((coding) => acceptsEncoding(req, coding));
+}
+
+/** A kept copy in `coding` ('' for none), made from another form the first time it is asked for. */
+function formOf(entry, coding) {
+  if (coding === 'br' && entry.brotli) return entry.brotli;
+  if (coding === 'gzip' && entry.gzipped) return entry.gzipped;
+  entry.body ??= entry.gzipped ? zlib.gunzipSync(entry.gzipped) : zlib.brotliDecompressSync(entry.brotli);
+  if (coding === 'br') return (entry.brotli = brotli(entry.body, HIT_BROTLI_QUALITY));
+  if (coding === 'gzip') return (entry.gzipped = zlib.gzipSync(entry.body, { level: 6 }));
+  return entry.body;
 }
 
 function originOf(req) {
@@ -85,7 +100,7 @@ export function withPageCache(handle, options = {}) {
   const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
   const passThrough = options.passThrough ?? PASS_THROUGH;
   const now = options.now ?? Date.now;
-  /** key -> { headers, body, gzipped, until } */
+  /** key -> { headers, body, gzipped, brotli, until, version } */
   const cache = new Map();
 
   function serveHit(req, res, entry) {
@@ -93,22 +108,20 @@ export function withPageCache(handle, options = {}) {
     res.setHeader('X-Page-Cache', 'HIT');
     const vary = varyNames(entry.headers.vary).filter((name) => name.toLowerCase() !== 'accept-encoding');
     res.setHeader('Vary', [...vary, 'Accept-Encoding'].join(', '));
-    const gzip = acceptsGzip(req);
-    // Kept in the form it was first sent in; the other form is made on the first hit that needs it.
-    if (gzip) entry.gzipped ??= zlib.gzipSync(entry.body, { level: 6 });
-    else entry.body ??= zlib.gunzipSync(entry.gzipped);
-    const body = gzip ? entry.gzipped : entry.body;
-    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    // Kept in the form it was first sent in; another form is made on the first hit that needs it.
+    const coding = codingsOf(req)[0] ?? '';
+    const body = formOf(entry, coding);
+    if (coding) res.setHeader('Content-Encoding', coding);
     res.setHeader('Content-Length', body.length);
     res.statusCode = 200;
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   /** Whether a finished answer may be kept for everyone who sends the same URL (and origin). */
-  function storable(res, origin, size, overflow, gzipAsked) {
+  function storable(res, origin, size, overflow, codings) {
     if (overflow || res.statusCode !== 200) return 0;
     const encoding = res.getHeader('content-encoding');
-    if ((encoding !== undefined && !(gzipAsked && encoding === 'gzip')) || res.getHeader('set-cookie') !== undefined) return 0;
+    if ((encoding !== undefined && !codings.includes(encoding)) || res.getHeader('set-cookie') !== undefined) return 0;
     if (varyNames(res.getHeader('vary')).includes('*')) return 0;
     const declared = res.getHeader('content-length');
     if (declared !== undefined && Number(declared) !== size) return 0;
@@ -118,7 +131,7 @@ export function withPageCache(handle, options = {}) {
   }
 
   /** Lets the handler answer while keeping a copy of the body; stores it once fully sent. */
-  function captureInto(key, origin, res, since, gzipAsked) {
+  function captureInto(key, origin, res, since, codings) {
     const chunks = [];
     let size = 0;
     let overflow = false;
@@ -146,7 +159,7 @@ export function withPageCache(handle, options = {}) {
     // 'finish' fires only once every byte was handed to the connection: an answer cut short
     // (destroyed, or the client gone) never gets here and is never stored.
     res.once('finish', () => {
-      const seconds = ended ? storable(res, origin, size, overflow, gzipAsked) : 0;
+      const seconds = ended ? storable(res, origin, size, overflow, codings) : 0;
       if (seconds <= 0) return;
       const body = Buffer.concat(chunks);
       const headers = {};
@@ -154,8 +167,8 @@ export function withPageCache(handle, options = {}) {
       cache.delete(key);
       // Stored under the version current when the request came in: a page rendered before a
       // change and finished after it is stale at once.
-      const gzipped = res.getHeader('content-encoding') === 'gzip';
-      const entry = { headers, body: gzipped ? undefined : body, gzipped: gzipped ? body : undefined };
+      const coding = res.getHeader('content-encoding');
+      const entry = { headers, body: coding ? undefined : body, gzipped: coding === 'gzip' ? body : undefined, brotli: coding === 'br' ? body : undefined };
       cache.set(key, { ...entry, until: now() + seconds * 1000, version: since });
       while (cache.size > maxEntries) cache.delete(cache.keys().next().value);
     });
@@ -178,12 +191,13 @@ export function withPageCache(handle, options = {}) {
     res.setHeader('X-Page-Cache', 'MISS');
     // A HEAD answer has headers and no body: never a copy worth keeping.
     if (req.method === 'HEAD') return handle(req, res);
-    // The handler (Next) compresses this one for a client that takes gzip, and only with gzip, so
-    // that the copy kept is in a form every hit can be served from (plain or gzip).
-    const gzip = acceptsGzip(req);
-    if (gzip) req.headers['accept-encoding'] = 'gzip';
+    // The handler compresses this one for a client that takes brotli or gzip, and only with those
+    // (scripts/compress.mjs: brotli for a page or API answer, gzip otherwise), so that the copy
+    // kept is in a form every hit can be served from (plain, gzip or brotli).
+    const codings = codingsOf(req);
+    if (codings.length > 0) req.headers['accept-encoding'] = codings.join(', ');
     else delete req.headers['accept-encoding'];
-    captureInto(key, origin, res, current, gzip);
+    captureInto(key, origin, res, current, codings);
     return handle(req, res);
   };
 }

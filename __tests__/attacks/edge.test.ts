@@ -153,15 +153,15 @@ describe('the shared page cache keeps only a full GET answer', () => {
     expect((await raw(withBody)).headers['x-page-cache']).not.toBe('HIT');
   });
 
-  it('sends a miss gzipped to a browser that takes gzip, keeps it, and serves it plain or gzipped', async () => {
+  it('sends a miss compressed to a browser that takes it, keeps it, and serves it plain, gzipped or in brotli', async () => {
     const url = `${shop.url}/compressed?page=1`;
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
     const miss = await raw(url, { headers: browser });
     expect(miss.headers['x-page-cache']).toBe('MISS');
     expect(miss.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(miss.bytes).toString()).toBe(PAGE);
-    // The handler was asked for gzip only, so the copy kept is in a form every hit can use.
-    expect(encodingsAsked.at(-1)).toBe('gzip');
+    // The handler was asked for brotli and gzip only, so the copy kept is in a form every hit can use.
+    expect(encodingsAsked.at(-1)).toBe('br, gzip');
 
     const before = renders;
     const plain = await raw(url);
@@ -169,30 +169,42 @@ describe('the shared page cache keeps only a full GET answer', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(PAGE);
     expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)));
-    const gzipped = await raw(url, { headers: browser });
+    const gzipped = await raw(url, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers['x-page-cache']).toBe('HIT');
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
     expect(zlib.gunzipSync(gzipped.bytes).toString()).toBe(PAGE);
+    const brotli = await raw(url, { headers: browser });
+    expect(brotli.headers['x-page-cache']).toBe('HIT');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-length']).toBe(String(brotli.bytes.length));
+    expect(zlib.brotliDecompressSync(brotli.bytes).toString()).toBe(PAGE);
     expect(renders).toBe(before);
 
-    // A plain miss is kept plain and gzipped on its first gzip hit.
+    // A plain miss is kept plain, gzipped on its first gzip hit and put in brotli on its first brotli hit.
     const other = `${shop.url}/compressed?page=2`;
     expect((await raw(other)).headers['content-encoding']).toBeUndefined();
     expect(encodingsAsked.at(-1)).toBeUndefined();
     const hit = await raw(other, { headers: { 'accept-encoding': 'gzip' } });
     expect(hit.headers['x-page-cache']).toBe('HIT');
     expect(zlib.gunzipSync(hit.bytes).toString()).toBe(PAGE);
+    const brotliHit = await raw(other, { headers: { 'accept-encoding': 'br' } });
+    expect(brotliHit.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotliHit.bytes).toString()).toBe(PAGE);
   });
 
-  it('never keeps an answer compressed when gzip was not asked for, nor one for a browser that refuses gzip', async () => {
+  it('never keeps an answer compressed in a coding that was not asked for, nor asks for one a browser refuses', async () => {
     const url = `${shop.url}/always-gzip`;
     await raw(url);
     expect((await raw(url)).headers['x-page-cache']).toBe('MISS');
+    await raw(url, { headers: { 'accept-encoding': 'br' } });
+    expect((await raw(url, { headers: { 'accept-encoding': 'br' } })).headers['x-page-cache']).toBe('MISS');
 
     const refused = `${shop.url}/compressed?page=3`;
     await raw(refused, { headers: { 'accept-encoding': 'gzip;q=0, br' } });
-    expect(encodingsAsked.at(-1)).toBeUndefined();
+    expect(encodingsAsked.at(-1)).toBe('br');
+    await raw(`${shop.url}/compressed?page=4`, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(encodingsAsked.at(-1)).toBe('gzip');
   });
 
   it("never serves one site's CORS answer to another, nor to a caller without Origin", async () => {

@@ -27,6 +27,8 @@ export type ApiClientOptions = {
   cache?: AnswerCache;
   /** Node's agent for keep-alive connections (server side). */
   httpAgent?: unknown;
+  /** Headers sent with every call besides the client's own (server side: headers a browser may not set). */
+  headers?: Record<string, string>;
   /**
    * May answer a failed call another way (a second try) before it becomes an ApiError; what it
    * throws or rejects with is turned into the ApiError (lib/api/server.ts: a dropped connection).
@@ -66,7 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = axios.create({
     baseURL: options.baseURL,
     timeout: options.timeoutMs ?? 15000,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
     httpAgent: options.httpAgent,
   });
   http.interceptors.request.use((config) => {
