@@ -100,8 +100,11 @@ function bossOn(database: Database, activity?: Activity): PgBoss {
     schema: 'pgboss',
     supervise: working,
     schedule: working,
-    // Schedules are checked every 30 s; a cron slot fires once across every instance.
+    // Schedules are checked every 30 s; a cron slot fires once across every instance. The jobs a
+    // slot sends wait on pg-boss's own queue, polled every 30 s too (not 5): the shop's schedules
+    // run every 5 minutes at most, so a minute late is nothing, and every poll is a query.
     cronMonitorIntervalSeconds: 30,
+    cronWorkerIntervalSeconds: 30,
     // Maintenance (which also hands back the jobs of a worker that died) every 30 s, not 2 min.
     maintenanceIntervalSeconds: 30,
     // Finished jobs carry only ids; they are kept a day for inspection.
@@ -154,7 +157,11 @@ export async function sendJob(db: Db, name: QueueName, data: object, options: { 
   if (!id) throw new Error(`The job was not written: is the queue "${name}" missing (database not prepared) or the id taken?`);
 }
 
-export type Worker = { queue: QueueName; handle: (data: Record<string, unknown>) => Promise<void>; concurrency: number };
+/**
+ * A queue's worker: `concurrency` pollers in this process, each asking for a job every
+ * `pollSeconds` while the queue is empty (at once again after finishing one).
+ */
+export type Worker = { queue: QueueName; handle: (data: Record<string, unknown>) => Promise<void>; concurrency: number; pollSeconds: number };
 export type Schedule = { queue: QueueName; cron: string; data?: object };
 
 /**
@@ -171,7 +178,10 @@ export async function startWorkers(workers: Worker[], schedules: Schedule[]): Pr
   await holder.working;
   for (const worker of workers) {
     for (let i = 0; i < worker.concurrency; i++) {
-      await boss.work<Record<string, unknown>>(worker.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      // A poller waits its interval after a job too: one that did a job asks again at once, so a
+      // queue with a backlog (an hour's reminders) empties as fast as its jobs run.
+      const poller: { id?: string } = {};
+      poller.id = await boss.work<Record<string, unknown>>(worker.queue, { batchSize: 1, pollingIntervalSeconds: worker.pollSeconds }, async ([job]) => {
         if (!job) return;
         await counted(activity, async () => {
           try {
@@ -181,6 +191,7 @@ export async function startWorkers(workers: Worker[], schedules: Schedule[]): Pr
             throw error;
           }
         });
+        if (poller.id) boss.notifyWorker(poller.id);
       });
     }
   }
