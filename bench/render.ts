@@ -275,7 +275,7 @@ async function measureCase(subjects: readonly Subject[], c: RenderCase, options:
     const s = state[index]!;
     const address = requestPath(c, s.n++);
     const started = performance.now();
-    // As a browser asks: on a miss Next gzips the page for it (the page cache keeps that copy).
+    // As a browser or a crawler asks: on a miss the app server sends the page in brotli (scripts/compress.mjs; the page cache keeps that copy).
     const res = await fetch(`${subjects[index]!.server.url}${address}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     const html = await res.text();
     s.latencies.push(performance.now() - started);
