@@ -11,3 +11,4 @@ export class AnswerGzip extends Transform {
 export const BROTLI_QUALITY: number;
 export function acceptsEncoding(req: IncomingMessage, coding: string): boolean;
 export function brotli(bytes: Buffer, quality?: number): Buffer;
+export function chunkBytes(chunk: unknown, encoding?: unknown): Buffer;

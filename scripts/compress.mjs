@@ -46,6 +46,12 @@ export function acceptsEncoding(req, coding) {
   return false;
 }
 
+/** What `res.write` or `res.end` was handed (a Buffer, a string in `encoding`, other bytes), as a Buffer. */
+export function chunkBytes(chunk, encoding) {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  return typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk);
+}
+
 /** `bytes` in brotli at `quality` (text mode), as one call. */
 export function brotli(bytes, quality = BROTLI_QUALITY) {
   const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
@@ -90,12 +96,13 @@ function brotliWhole(res) {
   };
   res.end = function endWhole(chunk, encoding, callback) {
     if (pieces || this.headersSent || chunk == null || typeof chunk === 'function' || !brotliSuits(this)) return end.call(this, chunk, encoding, callback);
-    const bytes = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk);
-    if (bytes.length < THRESHOLD || bytes.length > WHOLE_ANSWER_LIMIT) return end.call(this, bytes, typeof encoding === 'function' ? encoding : callback);
+    const bytes = chunkBytes(chunk, encoding);
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (bytes.length < THRESHOLD || bytes.length > WHOLE_ANSWER_LIMIT) return end.call(this, bytes, done);
     const body = brotli(bytes);
     this.setHeader('Content-Encoding', 'br');
     this.setHeader('Content-Length', body.length);
-    return end.call(this, body, typeof encoding === 'function' ? encoding : callback);
+    return end.call(this, body, done);
   };
 }
 

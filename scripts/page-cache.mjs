@@ -26,7 +26,7 @@
  */
 import zlib from 'node:zlib';
 import { CURRENCY_HEADER, shopperCurrency } from '../lib/domain/shopper-currency.mjs';
-import { acceptsEncoding, brotli } from './compress.mjs';
+import { acceptsEncoding, brotli, chunkBytes } from './compress.mjs';
 
 /** Brotli's quality for a form a hit makes (once per kept copy, so more than a miss spends). */
 const HIT_BROTLI_QUALITY = 5;
@@ -140,7 +140,7 @@ export function withPageCache(handle, options = {}) {
     const end = res.end.bind(res);
     const keep = (chunk, encoding) => {
       if (chunk == null || typeof chunk === 'function' || overflow) return;
-      const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk);
+      const buffer = chunkBytes(chunk, encoding);
       size += buffer.length;
       if (size > maxBodyBytes) {
         overflow = true;

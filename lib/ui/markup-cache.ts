@@ -20,7 +20,6 @@ function flat(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
 }
 
-/** A cache that draws with `render`; its entries go with their data objects. */
 /**
  * What React writes elsewhere than where the component stands: a Suspense boundary left for the
  * browser to render (`<!--$!-->`, or one still pending), and the tags it hoists to the page's head
