@@ -46,14 +46,21 @@ function listeningPid(port: number): number | undefined {
   }
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
+    let fds: string[];
     try {
-      for (const fd of fs.readdirSync(`/proc/${name}/fd`)) {
-        const link = fs.readlinkSync(`/proc/${name}/fd/${fd}`);
-        const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
-        if (inode && inodes.has(inode)) return Number(name);
-      }
+      fds = fs.readdirSync(`/proc/${name}/fd`);
     } catch {
-      // not ours or gone
+      continue; // not ours or gone
+    }
+    for (const fd of fds) {
+      let link: string;
+      try {
+        link = fs.readlinkSync(`/proc/${name}/fd/${fd}`);
+      } catch {
+        continue; // closed while we looked: a busy server opens and closes files all the time
+      }
+      const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+      if (inode && inodes.has(inode)) return Number(name);
     }
   }
   return undefined;
